@@ -1,0 +1,73 @@
+// Package prompts parses, validates and renders speedgrapher prompt
+// templates, the files behind its slash commands, and offers completions for
+// their arguments.
+//
+// # Files
+//
+// A template is a markdown file: YAML front matter between two "---" lines,
+// then a body in Go text/template syntax.
+//
+//	---
+//	name: review            # optional; defaults to the file's path
+//	title: Editorial review # optional
+//	description: Reviews a draft against the editorial guidelines.
+//	arguments:
+//	  - name: path
+//	    description: The draft to review, a path inside the workspace.
+//	    complete: files     # or: languages
+//	  - name: focus
+//	    description: What to look at first.
+//	    values: [structure, clarity, tone]
+//	    default: clarity
+//	---
+//	Review {{ if .path }}{{ draft .path }}{{ else }}the draft in context{{ end }}.
+//
+// Top-level keys are name, title, description and arguments; argument keys
+// are name, title, description, required, default, values and complete.
+// Descriptions are required. A command's name comes from its path, a folder
+// giving a prefix ("git/commit.md" is "git:commit"), unless front matter sets
+// name, which is then the whole name. Names must be typable as slash
+// commands; argument names are lower-case identifiers.
+//
+// Files whose base name starts with "_" are partials: their whole text is a
+// template, available to every template under its path without ".md", as in
+// {{ template "_tone" . }}. README.md files, hidden files and the top-level
+// guidelines folder are not templates.
+//
+// Load reports each problem as "file:line: message" with the line in the
+// file, and skips broken files; warnings (an argument the body never uses)
+// do not keep a template out.
+//
+// # Messages
+//
+// A line that is exactly <!-- user --> or <!-- assistant --> starts a
+// message of that role; text before the first marker is a user message. The
+// body is split at markers before it is parsed, so no argument value can
+// start a message. Each message is trimmed; an empty one is dropped.
+//
+// # Rendering
+//
+// The body executes with every declared argument as a field: the value
+// given, else the default, else "". Values are trimmed, and one that is
+// empty counts as absent. Values are data: template syntax in a value is
+// output as it is. A field that is not a declared argument is an error at
+// load time.
+//
+// The template funcs, besides text/template's own:
+//
+//	draft PATH      the workspace file at PATH (Env.ReadFile), as an embedded
+//	                resource in a message of its own, in the current role;
+//	                the text around it becomes the messages before and after
+//	guideline NAME  the guideline text NAME (Env.Guideline), such as "editorial"
+//	lower S, upper S, trim S
+//	                S in lower case, in upper case, without surrounding space
+//
+// Problems with the arguments — missing, unknown, outside the declared
+// values, or naming a draft that cannot be read — are *ArgumentError.
+//
+// # Completion
+//
+// Complete offers the declared values that start with a prefix, workspace
+// markdown files (complete: files, through Env.ListFiles), or common language
+// names (complete: languages), which also match a BCP 47 tag such as "pt-BR".
+package prompts
