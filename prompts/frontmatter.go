@@ -20,7 +20,7 @@ var (
 
 // yamlPosition finds "[line:column]" in goccy/go-yaml messages, which count
 // lines from the start of the front matter, not of the file.
-var yamlPosition = regexp.MustCompile(`\[(\d+):\d+\]`)
+var yamlPosition = regexp.MustCompile(`(?:at )?\[(\d+):\d+\]`)
 
 // frontMatter is the parsed front matter, with the file lines that
 // diagnostics need.
