@@ -1,0 +1,452 @@
+package markdown
+
+import (
+	"bytes"
+	"html"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// gfm is shared: a goldmark parser keeps no state between parses.
+var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+
+// ParseTree parses src with the same goldmark configuration Parse uses and
+// returns goldmark's tree. It is here for benchmarks that compare Parse with
+// goldmark's own parse of the same bytes.
+func ParseTree(src []byte) ast.Node {
+	return gfm.Parse(text.NewReader(src))
+}
+
+// Parse reads a markdown draft. It never fails: malformed markdown is still
+// markdown, and a front matter block that does not parse is reported in
+// Document.FrontMatter.Err.
+func Parse(src []byte) *Document {
+	fm, body := splitFrontMatter(src)
+	d := &Document{Source: src, FrontMatter: fm, lines: newLineIndex(src)}
+	root := gfm.Parse(text.NewReader(body), parser.WithContext(parser.NewContext()))
+	w := walker{doc: d, src: body, section: -1, slugs: slugger{}}
+	w.blocks(root, Paragraph)
+	if d.Blocks == nil {
+		d.Blocks = []Block{}
+	}
+	return d
+}
+
+type walker struct {
+	doc     *Document
+	src     []byte // the source goldmark read (front matter blanked)
+	section int
+	slugs   slugger
+	b       textBuilder
+}
+
+// blocks walks block-level nodes; kind is what a paragraph found here is.
+func (w *walker) blocks(n ast.Node, kind Kind) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Heading:
+			w.heading(c)
+		case *ast.Paragraph:
+			if kind == Paragraph {
+				w.doc.Paragraphs++
+			}
+			w.prose(c, kind, 0)
+		case *ast.TextBlock:
+			w.prose(c, kind, 0)
+		case *ast.Blockquote:
+			if kind == ListItem {
+				w.blocks(c, ListItem)
+			} else {
+				w.blocks(c, Quote)
+			}
+		case *ast.List:
+			w.doc.Lists++
+			w.blocks(c, ListItem)
+		case *ast.ListItem:
+			w.doc.ListItems++
+			w.blocks(c, ListItem)
+		case *extast.Table:
+			w.doc.Tables++
+			w.table(c)
+		case *ast.FencedCodeBlock:
+			w.codeBlock(c, true)
+		case *ast.CodeBlock:
+			w.codeBlock(c, false)
+		case *ast.HTMLBlock:
+			w.htmlBlock(c)
+		default:
+			w.blocks(c, kind)
+		}
+	}
+}
+
+func (w *walker) table(t *extast.Table) {
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			w.prose(cell, TableCell, 0)
+		}
+	}
+}
+
+func (w *walker) heading(h *ast.Heading) {
+	w.doc.Headings = append(w.doc.Headings, HeadingInfo{}) // placeholder so Section is right
+	w.section = len(w.doc.Headings) - 1
+	bi := w.prose(h, Heading, h.Level)
+	var plain strings.Builder
+	plainText(&plain, h, w.src)
+	text := strings.TrimSpace(plain.String())
+	// Point at the heading's first character: the "#" of an ATX heading.
+	at := lineStart(w.src, nodeStart(h, w.src))
+	for at < len(w.src) && (w.src[at] == ' ' || w.src[at] == '\t') {
+		at++
+	}
+	pos := w.doc.Position(at)
+	w.doc.Headings[w.section] = HeadingInfo{
+		Level: h.Level, Text: text, Slug: w.slugs.unique(text),
+		Line: pos.Line, Column: pos.Column, Block: bi,
+	}
+}
+
+// prose turns an inline container into a Block and returns its index.
+func (w *walker) prose(n ast.Node, kind Kind, level int) int {
+	w.b.reset()
+	w.inlines(n)
+	text, spans := w.b.finish()
+	start := nodeStart(n, w.src)
+	end := start
+	if len(spans) > 0 {
+		start = spans[0].Source
+		last := spans[len(spans)-1]
+		end = last.Source + last.SourceLen
+	}
+	w.doc.Blocks = append(w.doc.Blocks, Block{
+		Kind: kind, Level: level, Text: text, Spans: spans,
+		Start: start, End: end, Line: w.doc.Position(start).Line, Section: w.section,
+	})
+	return len(w.doc.Blocks) - 1
+}
+
+// inlines appends the prose of n's inline children to the text builder and
+// records the links, images and comments it meets.
+func (w *walker) inlines(n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			w.b.source(w.src, c.Segment.Start, c.Segment.Stop)
+			switch {
+			case c.HardLineBreak():
+				w.b.replace(" ", c.Segment.Stop, lineEnd(w.src, c.Segment.Stop))
+			case c.SoftLineBreak():
+				w.b.replace(" ", c.Segment.Stop, lineEnd(w.src, c.Segment.Stop))
+			}
+		case *ast.String:
+			w.b.replace(string(c.Value), c.Pos(), c.Pos())
+		case *ast.Link:
+			w.link(c)
+		case *ast.AutoLink:
+			start, label := autoLinkStart(c, w.src), c.Label(w.src)
+			pos := w.doc.Position(start)
+			w.doc.Links = append(w.doc.Links, Link{
+				Text: string(label), Destination: string(c.URL(w.src)), Auto: true,
+				Line: pos.Line, Column: pos.Column, Start: start,
+			})
+			w.b.removed(start)
+		case *ast.Image:
+			var alt strings.Builder
+			plainText(&alt, c, w.src)
+			pos := w.doc.Position(c.Pos())
+			w.doc.Images = append(w.doc.Images, Image{
+				Alt: alt.String(), Destination: string(c.Destination), Title: string(c.Title),
+				Line: pos.Line, Column: pos.Column, Start: c.Pos(),
+			})
+			w.b.removed(c.Pos())
+		case *ast.CodeSpan, *extast.TaskCheckBox:
+			w.b.removed(c.Pos())
+		case *ast.RawHTML:
+			if n := c.Segments.Len(); n > 0 {
+				w.comment(c.Segments.At(0).Start, c.Segments.At(n-1).Stop, true)
+			}
+			w.b.removed(c.Pos())
+		default: // emphasis, strikethrough and anything else that wraps text
+			w.inlines(c)
+		}
+	}
+}
+
+// autoLinkStart returns where an autolink starts: its "<", or the first
+// character of a bare URL (goldmark places a bare URL at the character that
+// triggered it, often the space before).
+func autoLinkStart(a *ast.AutoLink, src []byte) int {
+	pos := max(a.Pos(), 0)
+	if pos < len(src) && src[pos] != '<' {
+		label := a.Label(src)
+		window := src[pos:min(len(src), pos+1+len(label))]
+		if i := bytes.Index(window, label); i > 0 {
+			pos += i
+		}
+	}
+	return pos
+}
+
+func (w *walker) link(l *ast.Link) {
+	var label strings.Builder
+	plainText(&label, l, w.src)
+	pos := w.doc.Position(l.Pos())
+	w.doc.Links = append(w.doc.Links, Link{
+		Text: label.String(), Destination: string(l.Destination), Title: string(l.Title),
+		Line: pos.Line, Column: pos.Column, Start: l.Pos(),
+	})
+	if looksLikeURL(label.String()) {
+		w.b.removed(l.Pos())
+		return
+	}
+	w.inlines(l)
+}
+
+func (w *walker) codeBlock(n ast.Node, fenced bool) {
+	cb := CodeBlock{Fenced: fenced, Lines: n.Lines().Len()}
+	start := nodeStart(n, w.src)
+	if fenced {
+		f := n.(*ast.FencedCodeBlock)
+		cb.Language = string(f.Language(w.src))
+		if f.Info != nil {
+			cb.Info = strings.TrimSpace(string(f.Info.Segment.Value(w.src)))
+		}
+		start = lineStart(w.src, max(n.Pos(), 0))
+	}
+	cb.Line = w.doc.Position(start).Line
+	cb.EndLine = cb.Line + max(cb.Lines-1, 0)
+	if fenced {
+		cb.EndLine = w.fenceEnd(n, cb.Line)
+	}
+	w.doc.CodeBlocks = append(w.doc.CodeBlocks, cb)
+}
+
+// fenceEnd finds the line of a fenced block's closing fence: the line after
+// its last code line (or after the opening fence), if that line is a fence.
+func (w *walker) fenceEnd(n ast.Node, openLine int) int {
+	last := openLine
+	if l := n.Lines(); l.Len() > 0 {
+		last = w.doc.Position(l.At(l.Len() - 1).Start).Line
+	}
+	if last < len(w.doc.lines.starts) {
+		s := w.doc.lines.starts[last]
+		line, _, _ := cutLine(w.src, s)
+		t := bytes.TrimSpace(line)
+		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
+			return last + 1
+		}
+	}
+	return last
+}
+
+func (w *walker) htmlBlock(h *ast.HTMLBlock) {
+	l := h.Lines()
+	if l.Len() == 0 {
+		return
+	}
+	start, stop := l.At(0).Start, l.At(l.Len()-1).Stop
+	if h.HasClosure() {
+		stop = h.ClosureLine.Stop
+	}
+	// A block may hold several comments, or text around one.
+	for pos := start; pos < stop; {
+		i := bytes.Index(w.src[pos:stop], []byte("<!--"))
+		if i < 0 {
+			break
+		}
+		s := pos + i
+		e := bytes.Index(w.src[s+4:stop], []byte("-->"))
+		if e < 0 {
+			break
+		}
+		w.comment(s, s+4+e+3, false)
+		pos = s + 4 + e + 3
+	}
+}
+
+// comment records src[start:end] if it is an HTML comment.
+func (w *walker) comment(start, end int, inline bool) {
+	raw := w.src[start:end]
+	if !bytes.HasPrefix(raw, []byte("<!--")) || !bytes.HasSuffix(raw, []byte("-->")) || len(raw) < 7 {
+		return
+	}
+	pos := w.doc.Position(start)
+	w.doc.Comments = append(w.doc.Comments, Comment{
+		Text:  strings.TrimSpace(string(raw[4 : len(raw)-3])),
+		Start: start, End: end, Line: pos.Line, Column: pos.Column, Inline: inline,
+	})
+}
+
+// plainText writes all the text under n: inline code and link text included,
+// images' alt text included, raw HTML left out, escapes and references decoded.
+func plainText(b *strings.Builder, n ast.Node, src []byte) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			v := c.Segment.Value(src)
+			if c.IsRaw() {
+				b.Write(v)
+			} else {
+				b.WriteString(decode(v))
+			}
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.AutoLink:
+			b.Write(c.Label(src))
+		case *ast.RawHTML:
+		default:
+			plainText(b, c, src)
+		}
+	}
+}
+
+// decode reads backslash escapes and character references as the characters they stand for.
+func decode(v []byte) string {
+	if bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+		return string(v)
+	}
+	var tb textBuilder
+	tb.source(v, 0, len(v))
+	s, _ := tb.finish()
+	return s
+}
+
+// nodeStart returns the byte offset where a block node's content starts.
+func nodeStart(n ast.Node, src []byte) int {
+	if l := n.Lines(); l != nil && l.Len() > 0 {
+		return l.At(0).Start
+	}
+	if p := n.Pos(); p >= 0 {
+		return min(p, len(src))
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if p := c.Pos(); p >= 0 {
+			return min(p, len(src))
+		}
+	}
+	return 0
+}
+
+func lineStart(src []byte, pos int) int {
+	pos = min(pos, len(src))
+	return bytes.LastIndexByte(src[:pos], '\n') + 1
+}
+
+// lineEnd returns the offset just past the newline at or after pos, or len(src).
+func lineEnd(src []byte, pos int) int {
+	if i := bytes.IndexByte(src[pos:], '\n'); i >= 0 {
+		return pos + i + 1
+	}
+	return len(src)
+}
+
+func looksLikeURL(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") ||
+		strings.HasPrefix(s, "www.") || strings.HasPrefix(s, "mailto:")
+}
+
+// textBuilder accumulates a block's text and the spans that map it to the source.
+type textBuilder struct {
+	text  []byte
+	spans []Span
+}
+
+func (b *textBuilder) reset() {
+	b.text = b.text[:0]
+	b.spans = nil
+}
+
+func (b *textBuilder) finish() (string, []Span) {
+	return string(b.text), b.spans
+}
+
+// source appends src[start:end], reading escapes and character references.
+func (b *textBuilder) source(src []byte, start, end int) {
+	run := start // start of the pending verbatim run
+	for i := start; i < end; i++ {
+		switch src[i] {
+		case '\\':
+			if i+1 < end && isASCIIPunct(src[i+1]) {
+				b.verbatim(src, run, i)
+				b.replace(string(src[i+1]), i, i+2)
+				i++
+				run = i + 1
+			}
+		case '&':
+			if n, s := charRef(src[i:end]); n > 0 {
+				b.verbatim(src, run, i)
+				b.replace(s, i, i+n)
+				i += n - 1
+				run = i + 1
+			}
+		}
+	}
+	b.verbatim(src, run, end)
+}
+
+func (b *textBuilder) verbatim(src []byte, start, end int) {
+	if end <= start {
+		return
+	}
+	// Extend the previous span when it is verbatim and adjacent.
+	if k := len(b.spans) - 1; k >= 0 {
+		if s := &b.spans[k]; !s.Replaced && s.Source+s.SourceLen == start && s.Text+s.Len == len(b.text) {
+			s.Len += end - start
+			s.SourceLen += end - start
+			b.text = append(b.text, src[start:end]...)
+			return
+		}
+	}
+	b.spans = append(b.spans, Span{Text: len(b.text), Len: end - start, Source: start, SourceLen: end - start})
+	b.text = append(b.text, src[start:end]...)
+}
+
+// replace appends s standing in for src[start:end].
+func (b *textBuilder) replace(s string, start, end int) {
+	if s == "" {
+		return
+	}
+	b.spans = append(b.spans, Span{Text: len(b.text), Len: len(s), Source: start, SourceLen: end - start, Replaced: true})
+	b.text = append(b.text, s...)
+}
+
+// removed leaves a Placeholder for an element that is not prose, one for a
+// run of them, none at the start of a block.
+func (b *textBuilder) removed(at int) {
+	if len(b.text) == 0 || bytes.HasSuffix(b.text, placeholder) {
+		return
+	}
+	b.replace(string(placeholder), at, at)
+}
+
+var placeholder = []byte(string(Placeholder))
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// charRef reads a character reference at the start of s ("&amp;", "&#233;",
+// "&#x1F600;") and returns its length and the text it stands for.
+func charRef(s []byte) (int, string) {
+	end := bytes.IndexByte(s, ';')
+	if end < 2 || end > 32 {
+		return 0, ""
+	}
+	ref := string(s[:end+1])
+	dec := html.UnescapeString(ref)
+	if dec == ref {
+		return 0, ""
+	}
+	return end + 1, dec
+}
