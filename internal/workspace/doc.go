@@ -6,7 +6,8 @@
 //   - A path is relative to the first root, or absolute inside any root.
 //     A file:// URI (as MCP clients send) is accepted and decoded; any other
 //     text is taken literally, so "%2e%2e" is a file name, not "..".
-//   - An empty path or one containing a NUL byte is refused.
+//   - An empty path, one containing a NUL byte and one longer than 4096
+//     bytes (the longest Linux can open) are refused.
 //   - ".." is applied to the text of the path first; then symbolic links are
 //     resolved, and only then is the decision made: a path whose real
 //     location leaves every root is refused, whether or not it exists. A

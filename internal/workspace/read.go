@@ -33,7 +33,7 @@ func (w *Workspace) ReadFile(path string) (abs string, data []byte, err error) {
 		return "", nil, w.notFound(path)
 	}
 	if err != nil {
-		return "", nil, &refusal{ErrNotFound, fmt.Sprintf("file %q cannot be read (%s); check its permissions", path, reason(err))}
+		return "", nil, &refusal{ErrNotFound, fmt.Sprintf("file %q cannot be read (%s); check the name and its permissions", path, reason(err))}
 	}
 	if err := checkRegular(path, before); err != nil {
 		return "", nil, err

@@ -41,6 +41,8 @@ func TestReadFileRefuses(t *testing.T) {
 			`path "post.md\x00.txt" contains a NUL byte; pass a plain file path`},
 		{"encoded NUL in file URI", "file://" + ws + "/post.md%00", ErrInvalidPath, ""},
 		{"empty", "", ErrInvalidPath, ""},
+		{"longer than PATH_MAX", strings.Repeat("a/", 2100) + "x.md", ErrInvalidPath,
+			`path "a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/"... is too long (4204 bytes); pass a shorter path`},
 		{"file URI on another host", "file://example.com" + ws + "/post.md", ErrInvalidPath, ""},
 		{"FIFO", "fifo.md", ErrNotRegular,
 			`path "fifo.md" is a named pipe, not a regular file; pass a markdown file`},

@@ -8,6 +8,10 @@ import (
 	"strings"
 )
 
+// maxPathLen is Linux's PATH_MAX: no longer path can be opened, and refusing
+// one early keeps the symlink resolution below cheap.
+const maxPathLen = 4096
+
 // Resolve turns a writer's path (relative to the first root, absolute inside a
 // root, or a file:// URI) into a clean absolute path inside the workspace
 // after resolving symbolic links, or returns an error a writer understands.
@@ -21,6 +25,9 @@ func (w *Workspace) Resolve(path string) (string, error) {
 		p = filepath.Clean(p)
 	} else {
 		p = filepath.Join(w.roots[0], p)
+	}
+	if len(p) >= maxPathLen {
+		return "", &refusal{ErrInvalidPath, fmt.Sprintf("path %q... is too long (%d bytes); pass a shorter path", path[:min(len(path), 40)], len(path))}
 	}
 	real, err := w.evalSymlinks(path, p)
 	if err != nil {
@@ -63,37 +70,41 @@ func parsePath(path string) (string, error) {
 // longest prefix that exists is resolved and the missing rest appended. A
 // broken link is refused: as outside if it points outside every root.
 func (w *Workspace) evalSymlinks(path, p string) (string, error) {
-	prefix, rest := p, []string(nil)
+	sep := string(filepath.Separator)
+	prefix := filepath.VolumeName(p) + sep
+	var rest []string
+	if p != prefix {
+		rest = strings.Split(p[len(prefix):], sep)
+	}
+	// Walk forward, so that a long path that is missing early costs one call.
+	for len(rest) > 0 {
+		next := filepath.Join(prefix, rest[0])
+		if _, err := os.Lstat(next); err != nil {
+			break
+		}
+		prefix, rest = next, rest[1:]
+	}
 	real, err := filepath.EvalSymlinks(prefix)
-	for err != nil {
-		parent := filepath.Dir(prefix)
-		if parent == prefix {
-			return "", w.notFound(path)
-		}
-		rest = append(rest, filepath.Base(prefix))
-		prefix = parent
-		real, err = filepath.EvalSymlinks(prefix)
+	if err != nil {
+		// The kernel found every element of prefix, so only its last one can
+		// fail here: a dangling link or a loop.
+		return "", w.brokenLink(path, prefix)
 	}
-	if len(rest) == 0 {
-		return real, nil
+	return filepath.Join(append([]string{real}, rest...)...), nil
+}
+
+// brokenLink refuses a path through the link that cannot be resolved.
+func (w *Workspace) brokenLink(path, link string) error {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(link))
+	target, err2 := os.Readlink(link)
+	if err != nil || err2 != nil {
+		return w.outside(path) // cannot tell where it points: assume the worst
 	}
-	// rest is in reverse order; its last element is the first missing component.
-	first := filepath.Join(real, rest[len(rest)-1])
-	if info, err := os.Lstat(first); err == nil {
-		// It exists but could not be resolved: a dangling link or a loop.
-		if info.Mode()&os.ModeSymlink != 0 {
-			target, err := os.Readlink(first)
-			if err == nil && !filepath.IsAbs(target) {
-				target = filepath.Join(real, target)
-			}
-			if _, ok := w.rootOf(filepath.Clean(target)); err != nil || !ok {
-				return "", w.outside(path)
-			}
-		}
-		return "", &refusal{ErrNotFound, fmt.Sprintf("path %q goes through a broken link; fix the link or pass another path", path)}
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(dir, target)
 	}
-	for i := len(rest) - 1; i >= 0; i-- {
-		real = filepath.Join(real, rest[i])
+	if _, ok := w.rootOf(filepath.Clean(target)); !ok {
+		return w.outside(path)
 	}
-	return real, nil
+	return &refusal{ErrNotFound, fmt.Sprintf("path %q goes through a broken link; fix the link or pass another path", path)}
 }
