@@ -17,7 +17,7 @@ import (
 )
 
 func (c *cli) options() server.Options {
-	return server.Options{Roots: c.roots, PromptDirs: c.promptDirs, Logger: c.log}
+	return server.Options{Roots: c.roots, PromptDirs: c.promptDirs, Logger: c.log, NoTools: bare, NoPrompts: bare}
 }
 
 func (c *cli) fail(format string, args ...any) int {

@@ -1,0 +1,5 @@
+//go:build !bare
+
+package main
+
+const bare = false
