@@ -36,6 +36,14 @@ func (c *cli) serve(args []string) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
+	if c.httpAddr != "" {
+		opts := server.HTTPOptions{Addr: c.httpAddr, Stateless: c.stateless, Token: os.Getenv("SPEEDGRAPHER_TOKEN"), Logger: c.log}
+		ready := func(addr string) { fmt.Fprintf(c.stderr, "speedgrapher: serving MCP at http://%s/mcp\n", addr) }
+		if err := server.ServeHTTP(ctx, srv, opts, ready); err != nil {
+			return c.fail("%v", err)
+		}
+		return 0
+	}
 	t := &server.LineTransport{In: c.stdin, Out: c.stdout, MaxLineBytes: c.maxLineBytes, Logger: c.log}
 	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) {
 		return c.fail("%v", err)

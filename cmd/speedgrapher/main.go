@@ -17,6 +17,11 @@
 //	--root DIR      the workspace (repeatable; default the current directory)
 //	--prompts DIR   more templates, overriding shipped ones by name (repeatable)
 //	--log-level L   debug, info, warn or error (default warn); logs go to stderr
+//	--http ADDR     serve MCP over streamable HTTP at ADDR/mcp instead of stdio
+//	--stateless     with --http: keep no state between requests (for replicas)
+//
+// With --http, the environment variable SPEEDGRAPHER_TOKEN, when set, is the
+// bearer token every request must carry.
 package main
 
 import (
@@ -66,6 +71,8 @@ type cli struct {
 	roots, promptDirs stringList
 	logLevel          string
 	maxLineBytes      int
+	httpAddr          string
+	stateless         bool
 	log               *slog.Logger
 }
 
@@ -136,6 +143,8 @@ func (c *cli) flagSet(name string) *flag.FlagSet {
 		c.maxLineBytes = n
 		return nil
 	})
+	fs.StringVar(&c.httpAddr, "http", c.httpAddr, "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)")
+	fs.BoolVar(&c.stateless, "stateless", c.stateless, "with --http: keep no session state, for replicas behind a load balancer")
 	return fs
 }
 

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// HTTPOptions configures the streamable-HTTP mode.
+type HTTPOptions struct {
+	// Addr is host:port, :port or a bare port; the last two bind loopback only.
+	Addr string
+	// Stateless serves every request with a fresh session and keeps nothing
+	// in the process between requests, so replicas need no shared state.
+	Stateless bool
+	// Token, when set, is required as "Authorization: Bearer <token>".
+	Token string
+	// MaxBodyBytes bounds a request body; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// ShutdownTimeout bounds how long requests in flight may finish after
+	// the context ends; 0 means 30 seconds.
+	ShutdownTimeout time.Duration
+	Logger          *slog.Logger
+}
+
+// DefaultMaxBodyBytes is the largest request body accepted over HTTP: a
+// 16 MiB draft sent as text, plus room for JSON escaping.
+const DefaultMaxBodyBytes = 40 << 20
+
+// Timeouts for the HTTP server. A POST gets postWriteTimeout to answer; a GET
+// is a long-lived event stream and gets none.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 60 * time.Second
+	idleTimeout       = 2 * time.Minute
+	postWriteTimeout  = 5 * time.Minute
+)
+
+// ListenAddr turns a bare port or ":port" into a loopback address, so that
+// exposing the server beyond this machine is always an explicit choice.
+func ListenAddr(addr string) string {
+	if !strings.Contains(addr, ":") {
+		return "127.0.0.1:" + addr
+	}
+	if strings.HasPrefix(addr, ":") {
+		return "127.0.0.1" + addr
+	}
+	return addr
+}
+
+// HTTPHandler serves MCP over streamable HTTP at /mcp, with DNS-rebinding
+// and cross-origin protection, an optional bearer token, and a body limit.
+func HTTPHandler(srv *mcp.Server, opts HTTPOptions) http.Handler {
+	maxBody := opts.MaxBodyBytes
+	if maxBody == 0 {
+		maxBody = DefaultMaxBodyBytes
+	}
+	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{
+			Stateless:           opts.Stateless,
+			Logger:              opts.Logger,
+			MaxRequestBodyBytes: maxBody,
+		})
+	var h http.Handler = http.NewCrossOriginProtection().Handler(jsonRPCErrors(mcpHandler, maxBody))
+	h = writeDeadline(h)
+	if opts.Token != "" {
+		h = requireToken(opts.Token, h)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	return mux
+}
+
+// requireToken answers 401 unless the request carries the bearer token. The
+// comparison takes the same time whatever the guess.
+func requireToken(token string, next http.Handler) http.Handler {
+	want := sha256.Sum256([]byte(token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		sum := sha256.Sum256([]byte(got))
+		if !ok || subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="speedgrapher"`)
+			http.Error(w, "401 unauthorized: send Authorization: Bearer <SPEEDGRAPHER_TOKEN>", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// writeDeadline bounds the time to answer a POST; GET event streams stay open.
+func writeDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(postWriteTimeout))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ServeHTTP listens on opts.Addr and serves until ctx ends, then lets the
+// requests in flight finish (up to ShutdownTimeout) before returning.
+// ready, if not nil, receives the address actually bound.
+func ServeHTTP(ctx context.Context, srv *mcp.Server, opts HTTPOptions, ready func(addr string)) error {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	ln, err := net.Listen("tcp", ListenAddr(opts.Addr))
+	if err != nil {
+		return fmt.Errorf("listening on %q: %w", opts.Addr, err)
+	}
+	hs := &http.Server{
+		Handler:           HTTPHandler(srv, opts),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	addr := ln.Addr().String()
+	log.Info("serving MCP over HTTP", "url", "http://"+addr+"/mcp", "stateless", opts.Stateless, "token", opts.Token != "")
+	if ready != nil {
+		ready(addr)
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	timeout := opts.ShutdownTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	log.Info("shutting down: finishing requests in flight", "timeout", timeout)
+	sctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	err = hs.Shutdown(sctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("requests still running at the shutdown timeout were cut off")
+		err = hs.Close()
+	}
+	if e := <-served; !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	return err
+}
+
+// jsonRPCErrors turns the SDK's plain-text 400 answers to a POSTed message it
+// cannot dispatch (an unknown method, a malformed message) into JSON-RPC
+// error responses, as a client expects: -32601, -32700 or -32600, with the
+// request's id. The SDK does this itself only for protocol 2026-07-28.
+func jsonRPCErrors(next http.Handler, maxBody int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err != nil {
+			http.Error(w, fmt.Sprintf("request body over %d bytes", maxBody), http.StatusRequestEntityTooLarge)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		catcher := &badRequestCatcher{ResponseWriter: w}
+		next.ServeHTTP(catcher, r)
+		if !catcher.caught {
+			return
+		}
+		text := strings.TrimSpace(catcher.body.String())
+		code := int64(0)
+		switch {
+		case !json.Valid(body):
+			code = jsonrpc.CodeParseError
+		case strings.HasPrefix(text, "JSON RPC not handled"):
+			code = jsonrpc.CodeMethodNotFound
+		case strings.Contains(text, "invalid request"), strings.HasPrefix(text, "malformed payload"):
+			code = jsonrpc.CodeInvalidRequest
+		}
+		if code == 0 { // an HTTP-level problem (a missing session, say): keep it
+			http.Error(w, text, http.StatusBadRequest)
+			return
+		}
+		_, id, _, _ := decodeLine(bytes.TrimSpace(body))
+		data, _ := json.Marshal(struct {
+			JSONRPC string         `json:"jsonrpc"`
+			ID      any            `json:"id"`
+			Error   *jsonrpc.Error `json:"error"`
+		}{"2.0", id, &jsonrpc.Error{Code: code, Message: text}})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		w.Write(data)
+	})
+}
+
+// badRequestCatcher holds back a 400 answer so it can be rewritten; any
+// other answer passes straight through.
+type badRequestCatcher struct {
+	http.ResponseWriter
+	caught bool
+	body   bytes.Buffer
+}
+
+func (c *badRequestCatcher) WriteHeader(status int) {
+	if status == http.StatusBadRequest {
+		c.caught = true
+		return
+	}
+	c.ResponseWriter.WriteHeader(status)
+}
+
+func (c *badRequestCatcher) Write(p []byte) (int, error) {
+	if c.caught {
+		return c.body.Write(p)
+	}
+	return c.ResponseWriter.Write(p)
+}
+
+func (c *badRequestCatcher) Flush() {
+	if f, ok := c.ResponseWriter.(http.Flusher); ok && !c.caught {
+		f.Flush()
+	}
+}
+
+func (c *badRequestCatcher) Unwrap() http.ResponseWriter { return c.ResponseWriter }
