@@ -29,6 +29,7 @@ type Template struct {
 	Arguments   []Argument
 	File        string   // where it came from: a source label joined with its path
 	Overrides   []string // File of each template of the same name it replaced, earliest first
+	Source      string   // the file's text as loaded, for authors and agents to read
 
 	set      *template.Template // the body's sections and every partial; executed on a clone
 	nameLine int                // the line that names the template, for messages
@@ -99,7 +100,7 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 		return nil, diags
 	}
 
-	t := &Template{Name: name, Title: fm.title, Description: fm.description, File: file}
+	t := &Template{Name: name, Title: fm.title, Description: fm.description, File: file, Source: string(data)}
 	nameLine := 1
 	if fm.nameLine > 0 {
 		nameLine = fm.nameLine

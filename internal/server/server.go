@@ -86,6 +86,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		}
 		p.lib = lib
 		p.register(s)
+		p.registerResources(s)
 	}
 	if !opts.NoTools {
 		_ = ws // TOOLS tools.Register(s, ws)

@@ -249,3 +249,54 @@ func TestCompletion(t *testing.T) {
 }
 
 func errorsAs(err error, target **jsonrpc.Error) bool { return errors.As(err, target) }
+
+func TestResources(t *testing.T) {
+	root, extra := workspaceDir(t)
+	cs := connect(t, "2025-11-25", Options{Roots: []string{root}, PromptDirs: []string{extra}})
+	ctx := context.Background()
+	read := func(uri string) (string, error) {
+		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			return "", err
+		}
+		return res.Contents[0].Text, nil
+	}
+	got, err := read("speedgrapher://prompts/standup")
+	if err != nil || !strings.Contains(got, "description: Writes a stand-up update.") {
+		t.Errorf("prompt source: got %q, %v; want the template file", got, err)
+	}
+	shipped, err := os.ReadFile("../../templates/guidelines/editorial.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := read("speedgrapher://guidelines/editorial"); err != nil || got != string(shipped) {
+		t.Errorf("editorial guideline without EDITORIAL.md: got %d bytes (%v), want the shipped %d bytes", len(got), err, len(shipped))
+	}
+	// A workspace EDITORIAL.md replaces the default, read at each request.
+	if err := os.WriteFile(filepath.Join(root, "EDITORIAL.md"), []byte("House rule: write in British English.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := read("speedgrapher://guidelines/editorial"); err != nil || got != "House rule: write in British English.\n" {
+		t.Errorf("editorial guideline with EDITORIAL.md: got %q, %v", got, err)
+	}
+	review := strings.Join(renderText(t, cs, "review", nil), "\n")
+	if !strings.Contains(review, "House rule: write in British English.") {
+		t.Errorf("review does not carry the workspace EDITORIAL.md:\n%s", review)
+	}
+	if _, err := read("speedgrapher://prompts/no-such"); err == nil {
+		t.Errorf("reading an unknown prompt source: want an error")
+	}
+	list, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range list.Resources {
+		uris = append(uris, r.URI)
+	}
+	for _, want := range []string{"speedgrapher://guidelines/editorial", "speedgrapher://guidelines/localization", "speedgrapher://prompts/review", "speedgrapher://prompts/git:commit"} {
+		if !slices.Contains(uris, want) {
+			t.Errorf("resources/list lacks %s", want)
+		}
+	}
+}
