@@ -14,7 +14,7 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 	"github.com/speedgrapher/speedgrapher/prompts"
 	"github.com/speedgrapher/speedgrapher/templates"
-	// TOOLS "github.com/speedgrapher/speedgrapher/tools"
+	"github.com/speedgrapher/speedgrapher/tools"
 )
 
 // Version is the server version reported to clients; the build may set it.
@@ -89,7 +89,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		p.registerResources(s)
 	}
 	if !opts.NoTools {
-		_ = ws // TOOLS tools.Register(s, ws)
+		tools.Register(s, ws)
 	}
 	return s, nil
 }
