@@ -148,3 +148,26 @@ func TestRootIsSlash(t *testing.T) {
 		t.Errorf(`Rel(%q) under root "/" = %q; want %q`, post, got, want)
 	}
 }
+
+// TestConcurrentUse is for -race: one workspace serves many calls at once.
+func TestConcurrentUse(t *testing.T) {
+	fx := newFixture(t)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, data, err := fx.w.ReadFile("drafts/intro.md")
+			if err == nil && string(data) != "intro\n" {
+				err = errors.New("wrong content " + string(data))
+			}
+			if err == nil && len(fx.w.MarkdownFiles("drafts", 10)) != 1 {
+				err = errors.New("MarkdownFiles(drafts) lost drafts/intro.md")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
