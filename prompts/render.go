@@ -105,6 +105,9 @@ func (t *Template) bind(args map[string]string) (map[string]any, error) {
 		}
 		data[a.Name] = v
 	}
+	if t.Format != FormatTemplate {
+		positional(data)
+	}
 	return data, nil
 }
 

@@ -30,6 +30,8 @@ type Template struct {
 	File        string   // where it came from: a source label joined with its path
 	Overrides   []string // File of each template of the same name it replaced, earliest first
 	Source      string   // the file's text as loaded, for authors and agents to read
+	Origin      string   // the Kind of the source it came from, such as "project directory"
+	Format      Format   // the format of its file: a speedgrapher template or an imported command
 
 	set      *template.Template // the body's sections and every partial; executed on a clone
 	nameLine int                // the line that names the template, for messages
