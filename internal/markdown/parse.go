@@ -9,7 +9,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -29,14 +28,29 @@ func ParseTree(src []byte) ast.Node {
 func Parse(src []byte) *Document {
 	fm, body := splitFrontMatter(src)
 	d := &Document{Source: src, FrontMatter: fm, lines: newLineIndex(src)}
-	root := gfm.Parse(text.NewReader(body), parser.WithContext(parser.NewContext()))
+	root := gfm.Parse(text.NewReader(body))
 	w := walker{doc: d, src: body, section: -1, slugs: slugger{}}
+	// Sized from the source so the buffers rarely grow: prose is most of a
+	// draft, a span covers a few dozen bytes, a block a line or two.
+	w.b.text = make([]byte, 0, len(body))
+	w.b.spans = make([]Span, 0, len(body)/32+1)
+	nblocks := len(d.lines.starts) + 1
+	d.Blocks = make([]Block, 0, nblocks)
+	w.ranges = make([]blockRange, 0, nblocks)
 	w.blocks(root, Paragraph)
-	if d.Blocks == nil {
-		d.Blocks = []Block{}
+	// All blocks' text lives in one string and their spans in one slice:
+	// two allocations instead of two per block.
+	all := string(w.b.text)
+	for i := range d.Blocks {
+		r := w.ranges[i]
+		d.Blocks[i].Text = all[r.text:r.textEnd]
+		d.Blocks[i].Spans = w.b.spans[r.span:r.spanEnd:r.spanEnd]
 	}
 	return d
 }
+
+// blockRange locates a block's text and spans in the walker's shared buffers.
+type blockRange struct{ text, textEnd, span, spanEnd int }
 
 type walker struct {
 	doc     *Document
@@ -44,6 +58,7 @@ type walker struct {
 	section int
 	slugs   slugger
 	b       textBuilder
+	ranges  []blockRange
 }
 
 // blocks walks block-level nodes; kind is what a paragraph found here is.
@@ -115,9 +130,12 @@ func (w *walker) heading(h *ast.Heading) {
 
 // prose turns an inline container into a Block and returns its index.
 func (w *walker) prose(n ast.Node, kind Kind, level int) int {
-	w.b.reset()
+	w.b.startBlock()
+	r := blockRange{text: len(w.b.text), span: len(w.b.spans)}
 	w.inlines(n)
-	text, spans := w.b.finish()
+	r.textEnd, r.spanEnd = len(w.b.text), len(w.b.spans)
+	w.ranges = append(w.ranges, r)
+	spans := w.b.spans[r.span:r.spanEnd]
 	start := nodeStart(n, w.src)
 	end := start
 	if len(spans) > 0 {
@@ -126,7 +144,7 @@ func (w *walker) prose(n ast.Node, kind Kind, level int) int {
 		end = last.Source + last.SourceLen
 	}
 	w.doc.Blocks = append(w.doc.Blocks, Block{
-		Kind: kind, Level: level, Text: text, Spans: spans,
+		Kind: kind, Level: level,
 		Start: start, End: end, Line: w.doc.Position(start).Line, Section: w.section,
 	})
 	return len(w.doc.Blocks) - 1
@@ -356,25 +374,33 @@ func looksLikeURL(s string) bool {
 		strings.HasPrefix(s, "www.") || strings.HasPrefix(s, "mailto:")
 }
 
-// textBuilder accumulates a block's text and the spans that map it to the source.
+// textBuilder accumulates blocks' text and the spans that map it to the
+// source; span offsets are relative to the start of the current block.
 type textBuilder struct {
 	text  []byte
 	spans []Span
+	base  int // where the current block's text starts in text
+	first int // index of the current block's first span
 }
 
-func (b *textBuilder) reset() {
-	b.text = b.text[:0]
-	b.spans = nil
+func (b *textBuilder) startBlock() {
+	b.base, b.first = len(b.text), len(b.spans)
 }
 
 func (b *textBuilder) finish() (string, []Span) {
-	return string(b.text), b.spans
+	return string(b.text[b.base:]), b.spans[b.first:]
 }
 
 // source appends src[start:end], reading escapes and character references.
 func (b *textBuilder) source(src []byte, start, end int) {
 	run := start // start of the pending verbatim run
 	for i := start; i < end; i++ {
+		// Jump to the next byte that may start an escape or a reference.
+		k := bytes.IndexAny(src[i:end], "\\&")
+		if k < 0 {
+			break
+		}
+		i += k
 		switch src[i] {
 		case '\\':
 			if i+1 < end && isASCIIPunct(src[i+1]) {
@@ -400,15 +426,15 @@ func (b *textBuilder) verbatim(src []byte, start, end int) {
 		return
 	}
 	// Extend the previous span when it is verbatim and adjacent.
-	if k := len(b.spans) - 1; k >= 0 {
-		if s := &b.spans[k]; !s.Replaced && s.Source+s.SourceLen == start && s.Text+s.Len == len(b.text) {
+	if k := len(b.spans) - 1; k >= b.first {
+		if s := &b.spans[k]; !s.Replaced && s.Source+s.SourceLen == start && b.base+s.Text+s.Len == len(b.text) {
 			s.Len += end - start
 			s.SourceLen += end - start
 			b.text = append(b.text, src[start:end]...)
 			return
 		}
 	}
-	b.spans = append(b.spans, Span{Text: len(b.text), Len: end - start, Source: start, SourceLen: end - start})
+	b.spans = append(b.spans, Span{Text: len(b.text) - b.base, Len: end - start, Source: start, SourceLen: end - start})
 	b.text = append(b.text, src[start:end]...)
 }
 
@@ -417,14 +443,14 @@ func (b *textBuilder) replace(s string, start, end int) {
 	if s == "" {
 		return
 	}
-	b.spans = append(b.spans, Span{Text: len(b.text), Len: len(s), Source: start, SourceLen: end - start, Replaced: true})
+	b.spans = append(b.spans, Span{Text: len(b.text) - b.base, Len: len(s), Source: start, SourceLen: end - start, Replaced: true})
 	b.text = append(b.text, s...)
 }
 
 // removed leaves a Placeholder for an element that is not prose, one for a
 // run of them, none at the start of a block.
 func (b *textBuilder) removed(at int) {
-	if len(b.text) == 0 || bytes.HasSuffix(b.text, placeholder) {
+	if len(b.text) == b.base || bytes.HasSuffix(b.text[b.base:], placeholder) {
 		return
 	}
 	b.replace(string(placeholder), at, at)

@@ -249,6 +249,7 @@ func Analyze(doc *markdown.Document) Report {
 	}
 	var spans []Span
 	var words []Span
+	memo := syllableMemo{}
 	for bi := range doc.Blocks {
 		b := &doc.Blocks[bi]
 		if !counted(b.Kind) {
@@ -257,7 +258,7 @@ func Analyze(doc *markdown.Document) Report {
 		spans = appendSentences(spans[:0], b.Text)
 		for _, s := range spans {
 			words = appendWords(words[:0], b.Text[s.Start:s.End], s.Start)
-			c := countSentence(b.Text, words)
+			c := countSentence(b.Text, words, memo)
 			if c.Words == 0 {
 				continue
 			}
@@ -294,12 +295,12 @@ func Analyze(doc *markdown.Document) Report {
 }
 
 // countSentence counts one sentence given its words (byte ranges in text).
-func countSentence(text string, words []Span) Counts {
+func countSentence(text string, words []Span, memo syllableMemo) Counts {
 	c := Counts{Sentences: 1}
 	for i, w := range words {
 		word := text[w.Start:w.End]
 		c.Words++
-		n := Syllables(word)
+		n := memo.syllables(word)
 		c.Syllables += n
 		letters, digits := letterCount(word)
 		c.Letters += letters
@@ -352,4 +353,19 @@ func isComplex(word string, n int, first bool) bool {
 		}
 	}
 	return true
+}
+
+// syllableMemo remembers the syllables of words already counted in one
+// analysis: prose repeats its words, and a map hit is cheaper than the rules.
+type syllableMemo map[string]uint8
+
+func (m syllableMemo) syllables(word string) int {
+	if n, ok := m[word]; ok {
+		return int(n)
+	}
+	n := Syllables(word)
+	if n < 256 {
+		m[word] = uint8(n)
+	}
+	return n
 }

@@ -27,6 +27,13 @@ func Words(text string) []Span {
 
 // appendWords appends the words of text, offsets shifted by base.
 func appendWords(out []Span, text string, base int) []Span {
+	if isASCIIOrPlaceholder(text) {
+		return appendASCIIWords(out, text, base)
+	}
+	return appendUnicodeWords(out, text, base)
+}
+
+func appendUnicodeWords(out []Span, text string, base int) []Span {
 	it := words.FromString(text)
 	it.Joiners(hyphens)
 	for it.Next() {
@@ -217,3 +224,100 @@ func trimSpace(text string, s, e int) (int, int) {
 }
 
 func hasWordChar(s string) bool { return isWord(s) }
+
+// The UAX #29 word-break classes of the ASCII characters that can be in a
+// word; everything else is Other and breaks.
+const (
+	wbOther byte = iota
+	wbLetter
+	wbDigit
+	wbUnderscore // ExtendNumLet
+	wbMidLetter  // ":"
+	wbMidNumLet  // "." and "'", and "-", which Words joins as if it were one
+	wbMidNum     // "," and ";"
+)
+
+var wbClass = func() (t [128]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = wbLetter, wbLetter
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = wbDigit
+	}
+	t['_'], t[':'] = wbUnderscore, wbMidLetter
+	t['.'], t['\''], t['-'] = wbMidNumLet, wbMidNumLet, wbMidNumLet
+	t[','], t[';'] = wbMidNum, wbMidNum
+	return t
+}()
+
+const placeholder = "\uFFFC"
+
+// isASCIIOrPlaceholder reports whether text holds only ASCII and
+// markdown.Placeholder, which UAX #29 treats as Other (a hard break).
+func isASCIIOrPlaceholder(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			if !strings.HasPrefix(text[i:], placeholder) {
+				return false
+			}
+			i += len(placeholder) - 1
+		}
+	}
+	return true
+}
+
+// appendASCIIWords is appendUnicodeWords for text that isASCIIOrPlaceholder:
+// the same UAX #29 rules (WB5-WB13b) restricted to ASCII, without the cost of
+// the general segmenter. FuzzASCIIWords checks that the two agree.
+func appendASCIIWords(out []Span, text string, base int) []Span {
+	n := len(text)
+	class := func(i int) byte {
+		if i < 0 || i >= n || text[i] >= utf8.RuneSelf {
+			return wbOther
+		}
+		return wbClass[text[i]]
+	}
+	for i := 0; i < n; {
+		c := class(i)
+		if c != wbLetter && c != wbDigit && c != wbUnderscore {
+			i++
+			continue
+		}
+		start := i
+		hasAlnum := c != wbUnderscore
+		i++
+		for i < n {
+			prev, cur := class(i-1), class(i)
+			switch {
+			case cur == wbLetter || cur == wbDigit:
+				if prev == wbLetter || prev == wbDigit || prev == wbUnderscore {
+					hasAlnum = true
+					i++
+					continue
+				}
+			case cur == wbUnderscore:
+				i++
+				continue
+			case cur == wbMidLetter || cur == wbMidNumLet:
+				if prev == wbLetter && class(i+1) == wbLetter {
+					i += 2
+					continue
+				}
+				if cur == wbMidNumLet && prev == wbDigit && class(i+1) == wbDigit {
+					i += 2
+					continue
+				}
+			case cur == wbMidNum:
+				if prev == wbDigit && class(i+1) == wbDigit {
+					i += 2
+					continue
+				}
+			}
+			break
+		}
+		if hasAlnum {
+			out = append(out, Span{base + start, base + i})
+		}
+	}
+	return out
+}

@@ -39,8 +39,21 @@ var secondElements = []string{
 	"worm", "work", "day", "night", "town", "front", "cake", "wife", "line",
 }
 
-func splitCompound(w []byte) (first, second []byte, ok bool) {
+// secondByLast buckets secondElements by their last letter.
+var secondByLast = func() (b [26][]string) {
 	for _, s := range secondElements {
+		c := s[len(s)-1] - 'a'
+		b[c] = append(b[c], s)
+	}
+	return b
+}()
+
+func splitCompound(w []byte) (first, second []byte, ok bool) {
+	last := w[len(w)-1]
+	if len(w) < 6 || last < 'a' || last > 'z' {
+		return nil, nil, false
+	}
+	for _, s := range secondByLast[last-'a'] {
 		cut := len(w) - len(s)
 		if cut < 3 || !endsWith(w, s) {
 			continue

@@ -1,0 +1,53 @@
+package prose
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+)
+
+// benchDraft repeats the sample post until it is size bytes long.
+func benchDraft(b *testing.B, size int) []byte {
+	post, err := os.ReadFile("../../testdata/drafts/sample-post.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Keep the front matter once; repeat the body.
+	body := post[bytes.Index(post, []byte("\n# ")):]
+	out := append([]byte{}, post...)
+	for len(out) < size {
+		out = append(out, body...)
+	}
+	return out[:size]
+}
+
+// BenchmarkReadability reports the whole analysis (parse, extraction,
+// segmentation, syllables, formulas) beside goldmark's own parse of the same
+// bytes.
+func BenchmarkReadability(b *testing.B) {
+	for _, size := range []int{10 << 10, 100 << 10, 1 << 20} {
+		src := benchDraft(b, size)
+		name := fmt.Sprintf("%dKiB", size>>10)
+		b.Run("goldmark/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				markdown.ParseTree(src)
+			}
+		})
+		b.Run("parse/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				markdown.Parse(src)
+			}
+		})
+		b.Run("analyze/"+name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Analyze(markdown.Parse(src))
+			}
+		})
+	}
+}
