@@ -31,6 +31,9 @@ type Options struct {
 	Logger *slog.Logger
 	// NoTools and NoPrompts leave features out (for measuring the bare server).
 	NoTools, NoPrompts bool
+	// MaxToolCalls bounds the tool calls running at once, across sessions;
+	// 0 means two per CPU.
+	MaxToolCalls int
 }
 
 // PromptSources returns the template sources in precedence order: the shipped
@@ -62,6 +65,11 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	sessionRoots := newRootsResolver(ws, len(opts.Roots) > 0, log)
+	maxToolCalls := opts.MaxToolCalls
+	if maxToolCalls <= 0 {
+		maxToolCalls = defaultMaxToolCalls()
+	}
 	for _, d := range opts.PromptDirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("prompts directory %q is not a directory", d)
@@ -71,10 +79,12 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	p := &promptSet{ws: ws, log: log}
 	s := mcp.NewServer(&mcp.Implementation{Name: "speedgrapher", Title: "Speedgrapher", Version: Version},
 		&mcp.ServerOptions{
-			Instructions:      instructions,
-			Logger:            log,
-			CompletionHandler: p.complete,
+			Instructions:            instructions,
+			Logger:                  log,
+			CompletionHandler:       p.complete,
+			RootsListChangedHandler: sessionRoots.rootsChanged,
 		})
+	s.AddReceivingMiddleware(logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
 	if !opts.NoPrompts {
 		lib, diags := prompts.Load(PromptSources(opts.PromptDirs)...)
 		for _, d := range diags {
