@@ -55,11 +55,20 @@ func (e *inputError) Error() string { return e.msg }
 // unknown fields and anything but exactly one of path and text.
 func decodeDraft(raw json.RawMessage) (draftInput, error) {
 	var in draftInput
-	if len(bytes.TrimSpace(raw)) > 0 && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&in); err != nil {
+	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
+		fields, err := decodeArgs(raw, &in)
+		if err != nil {
 			return in, &inputError{fmt.Sprintf("read the arguments: %v; pass an object with \"path\" or \"text\"", err)}
+		}
+		for k, v := range fields {
+			switch k {
+			case "path":
+				in.Path = v
+			case "text":
+				in.Text = v
+			default:
+				return in, &inputError{fmt.Sprintf("read the arguments: unknown field %q; pass an object with \"path\" or \"text\"", k)}
+			}
 		}
 	}
 	switch {

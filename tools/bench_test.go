@@ -1,0 +1,110 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// draft64K repeats the sample post to 64 KiB.
+func draft64K(b *testing.B) string {
+	post, err := os.ReadFile("../testdata/drafts/sample-post.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for buf.Len() < 64<<10 {
+		buf.Write(post)
+	}
+	return buf.String()[:64<<10]
+}
+
+// reportLatency adds p50 and p99 of the recorded calls to the benchmark.
+func reportLatency(b *testing.B, d []time.Duration) {
+	slices.Sort(d)
+	b.ReportMetric(float64(d[len(d)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(d[len(d)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkCallReadability measures tools/call of a 64 KiB draft through the
+// SDK over an in-memory transport (JSON encoded both ways, as over stdio):
+// sent as text, read from a path, and, for comparison, the same analysis
+// registered with the SDK's generic typed path (mcp.AddTool[In, Out]),
+// which validates input and output against inferred schemas. "json" is
+// the floor: decoding the request and encoding a result with encoding/json.
+func BenchmarkCallReadability(b *testing.B) {
+	text := draft64K(b)
+	ctx := context.Background()
+	call := func(b *testing.B, cs *mcp.ClientSession, name string, args any) {
+		d := make([]time.Duration, 0, b.N)
+		for b.Loop() {
+			start := time.Now()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+			if err != nil || res.IsError {
+				b.Fatalf("call: %v %+v", err, res)
+			}
+			d = append(d, time.Since(start))
+		}
+		reportLatency(b, d)
+	}
+	b.Run("text", func(b *testing.B) {
+		call(b, connect(b, nil), "readability", map[string]any{"text": text})
+	})
+	b.Run("path", func(b *testing.B) {
+		call(b, connect(b, fakeFiles{"post.md": text}), "readability", map[string]any{"path": "post.md"})
+	})
+	b.Run("typed-sdk-text", func(b *testing.B) {
+		s := mcp.NewServer(&mcp.Implementation{Name: "typed", Version: "v0"}, nil)
+		type in struct {
+			Path string `json:"path,omitempty" jsonschema:"a draft in the workspace"`
+			Text string `json:"text,omitempty" jsonschema:"the draft itself"`
+		}
+		mcp.AddTool(s, &mcp.Tool{Name: "readability_typed"}, func(ctx context.Context, req *mcp.CallToolRequest, in in) (*mcp.CallToolResult, ReadabilityResult, error) {
+			return nil, Readability([]byte(in.Text)), nil
+		})
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer func() { cs.Close(); ss.Wait() }()
+		call(b, cs, "readability_typed", map[string]any{"text": text})
+	})
+	b.Run("analysis-only", func(b *testing.B) {
+		d := make([]time.Duration, 0, b.N)
+		for b.Loop() {
+			start := time.Now()
+			Readability([]byte(text))
+			d = append(d, time.Since(start))
+		}
+		reportLatency(b, d)
+	})
+	b.Run("json", func(b *testing.B) {
+		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+			"params": map[string]any{"name": "readability", "arguments": map[string]any{"text": text}}})
+		result := Readability([]byte(text))
+		d := make([]time.Duration, 0, b.N)
+		for b.Loop() {
+			start := time.Now()
+			var v map[string]any
+			if err := json.Unmarshal(req, &v); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "result": result}); err != nil {
+				b.Fatal(err)
+			}
+			d = append(d, time.Since(start))
+		}
+		reportLatency(b, d)
+	})
+}
