@@ -1,0 +1,75 @@
+package lint
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+)
+
+// brokenAnchor flags an in-page link ("#setup") to a fragment that no
+// heading's slug matches. Anchors made with raw HTML (<a id="...">) are not
+// seen, so "#top" and HTML ids are the writer's to check.
+var brokenAnchor = &Rule{
+	ID: "broken-anchor", Kind: Structure, Severity: Error,
+	Doc: `An in-page link ("#setup") to a heading that does not exist.`,
+	document: func(p *pass, r *Rule) {
+		slugs := make(map[string]bool, len(p.doc.Headings))
+		for _, h := range p.doc.Headings {
+			slugs[h.Slug] = true
+		}
+		for _, l := range p.doc.Links {
+			frag, ok := strings.CutPrefix(l.Destination, "#")
+			if !ok || frag == "" || l.Auto {
+				continue
+			}
+			if f, err := url.PathUnescape(frag); err == nil {
+				frag = f
+			}
+			if slugs[frag] || slugs[strings.ToLower(frag)] || frag == "top" {
+				continue
+			}
+			msg := fmt.Sprintf("no heading has the anchor %q", "#"+frag)
+			if near := closestSlug(frag, p.doc.Headings); near != "" {
+				msg += fmt.Sprintf("; did you mean %q?", "#"+near)
+			} else {
+				msg += "; link to an existing heading or add one"
+			}
+			p.reportAt(r, l.Start, l.Destination, l.Destination, msg)
+		}
+	},
+}
+
+// closestSlug returns the heading slug nearest to frag by edit distance, if
+// one is near enough to be a likely typo.
+func closestSlug(frag string, headings []markdown.HeadingInfo) string {
+	best, bestD := "", len(frag)/3+2
+	for _, h := range headings {
+		if d := editDistance(strings.ToLower(frag), h.Slug); d < bestD {
+			best, bestD = h.Slug, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

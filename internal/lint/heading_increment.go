@@ -1,0 +1,21 @@
+package lint
+
+import "fmt"
+
+// headingIncrement flags a heading more than one level below the heading
+// before it ("#" then "###"): readers and screen readers lose the outline.
+var headingIncrement = &Rule{
+	ID: "heading-increment", Kind: Structure, Severity: Warning,
+	Doc: "A heading that skips a level (## followed by ####).",
+	document: func(p *pass, r *Rule) {
+		prev := 0
+		for i := range p.doc.Headings {
+			h := &p.doc.Headings[i]
+			if prev > 0 && h.Level > prev+1 {
+				p.reportHeading(r, h, fmt.Sprintf(
+					"heading level %d follows level %d; make it level %d", h.Level, prev, prev+1))
+			}
+			prev = h.Level
+		}
+	},
+}

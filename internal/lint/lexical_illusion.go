@@ -1,0 +1,36 @@
+package lint
+
+import "fmt"
+
+// lexicalIllusion flags a word written twice in a row by accident, as "the
+// the" split across a line break, which the eye skips over.
+var lexicalIllusion = &Rule{
+	ID: "lexical-illusion", Kind: Style, Severity: Error, acceptable: true,
+	Doc:      `A word repeated by accident ("the the").`,
+	sentence: checkLexicalIllusion,
+}
+
+// grammaticalRepeats are doubled words that English uses on purpose:
+// "what it had had", "he said that that was all".
+var grammaticalRepeats = map[string]bool{"had": true, "that": true}
+
+func checkLexicalIllusion(p *pass, r *Rule, s *sentence) {
+	for i := 1; i < len(s.toks); i++ {
+		w := s.toks[i].lower
+		if w != s.toks[i-1].lower || !s.toks[i].joined || grammaticalRepeats[w] || isNumber(w) {
+			continue
+		}
+		word := s.block.Text[s.toks[i].start:s.toks[i].end]
+		p.reportText(r, s.block, s.toks[i-1].start, s.toks[i].end,
+			fmt.Sprintf("%q is repeated; delete one", word), word)
+	}
+}
+
+func isNumber(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if (w[i] < '0' || w[i] > '9') && w[i] != '.' && w[i] != ',' {
+			return false
+		}
+	}
+	return true
+}

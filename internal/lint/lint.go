@@ -1,0 +1,190 @@
+package lint
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+)
+
+// Finding is one problem at one place in a draft.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+	// Line and Column are where the problem starts; EndLine and EndColumn
+	// where it ends, exclusive. Lines and columns are 1-based, columns in
+	// Unicode characters.
+	Line      int `json:"line"`
+	Column    int `json:"column"`
+	EndLine   int `json:"end_line"`
+	EndColumn int `json:"end_column"`
+	// Match is the text the finding is about, as a reader reads it.
+	Match string `json:"match"`
+	// Suggestions are replacements for Match, best first; often empty.
+	Suggestions []string `json:"suggestions"`
+	// Start and End are the byte range in the source.
+	Start int `json:"-"`
+	End   int `json:"-"`
+}
+
+// Options choose the rules that run and how their findings are reported.
+// The zero value runs every rule at its default severity.
+type Options struct {
+	// Kind limits the rules to one kind; 0 runs both.
+	Kind Kind
+	// Only, when not empty, runs just these rules.
+	Only []string
+	// Disable turns rules off.
+	Disable []string
+	// Severity overrides rules' default severities.
+	Severity map[string]Severity
+	// Accept lists words and phrases that are never flagged, in any case.
+	Accept []string
+	// FileExists reports whether a relative link destination (slash
+	// separated, relative to the draft, without fragment or query) names a
+	// file. Nil turns the missing-file rule off: without a workspace there
+	// is nothing to check against.
+	FileExists func(dest string) bool
+}
+
+// Check runs the rules opts choose on doc and returns their findings in
+// source order. Findings inside a speedgrapher-disable comment's range and
+// findings about accepted words are left out.
+func Check(doc *markdown.Document, opts Options) []Finding {
+	p := &pass{doc: doc, opts: opts, findings: []Finding{}}
+	p.enabled = enabledRules(opts)
+	p.accept = newAcceptList(opts.Accept)
+	var sentenceRules []*Rule
+	phrases := false
+	for _, r := range rules {
+		if !p.enabled[r.ID] {
+			continue
+		}
+		if r.sentence != nil {
+			sentenceRules = append(sentenceRules, r)
+		}
+		if len(r.phrases) > 0 {
+			phrases = true
+		}
+	}
+	if len(sentenceRules) > 0 || phrases {
+		p.sentences = splitSentences(doc)
+		for i := range p.sentences {
+			s := &p.sentences[i]
+			if phrases {
+				p.matchPhrases(s)
+			}
+			for _, r := range sentenceRules {
+				r.sentence(p, r, s)
+			}
+		}
+	}
+	for _, r := range rules {
+		if p.enabled[r.ID] && r.document != nil {
+			r.document(p, r)
+		}
+	}
+	p.findings = applyDirectives(doc, p.findings)
+	slices.SortStableFunc(p.findings, func(a, b Finding) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return strings.Compare(a.Rule, b.Rule)
+	})
+	return p.findings
+}
+
+// enabledRules resolves Options to the set of rule IDs that run.
+func enabledRules(opts Options) map[string]bool {
+	on := make(map[string]bool, len(rules))
+	for _, r := range rules {
+		if opts.Kind != 0 && r.Kind != opts.Kind {
+			continue
+		}
+		if len(opts.Only) > 0 && !slices.Contains(opts.Only, r.ID) {
+			continue
+		}
+		if slices.Contains(opts.Disable, r.ID) {
+			continue
+		}
+		if r.ID == "missing-file" && opts.FileExists == nil {
+			continue
+		}
+		on[r.ID] = true
+	}
+	return on
+}
+
+// pass is one run of the rules over one document.
+type pass struct {
+	doc       *markdown.Document
+	opts      Options
+	enabled   map[string]bool
+	accept    acceptList
+	sentences []sentence
+	findings  []Finding
+	lineStart []int // offsets of line starts, made on first use
+}
+
+// severity is the severity a rule's findings carry in this pass.
+func (p *pass) severity(r *Rule) Severity {
+	if s, ok := p.opts.Severity[r.ID]; ok && s != 0 {
+		return s
+	}
+	return r.Severity
+}
+
+// reportText reports a finding on the text range [start, end) of block b.
+func (p *pass) reportText(r *Rule, b *markdown.Block, start, end int, message string, suggestions ...string) {
+	match := b.Text[start:end]
+	if r.acceptable && p.accept.covers(match) {
+		return
+	}
+	s, e := b.SourceRange(start, end)
+	p.report(r, s, e, match, message, suggestions)
+}
+
+// report adds a finding on the source byte range [start, end).
+func (p *pass) report(r *Rule, start, end int, match, message string, suggestions []string) {
+	if suggestions == nil {
+		suggestions = []string{}
+	}
+	from, to := p.doc.Position(start), p.doc.Position(end)
+	p.findings = append(p.findings, Finding{
+		Rule: r.ID, Severity: p.severity(r), Message: message,
+		Line: from.Line, Column: from.Column, EndLine: to.Line, EndColumn: to.Column,
+		Match: match, Suggestions: suggestions, Start: start, End: end,
+	})
+}
+
+// lineOffset returns the byte offset where 1-based line n starts.
+func (p *pass) lineOffset(n int) int {
+	if p.lineStart == nil {
+		p.lineStart = []int{0}
+		for i, c := range p.doc.Source {
+			if c == '\n' {
+				p.lineStart = append(p.lineStart, i+1)
+			}
+		}
+	}
+	if n < 1 {
+		return 0
+	}
+	if n > len(p.lineStart) {
+		return len(p.doc.Source)
+	}
+	return p.lineStart[n-1]
+}
+
+// lineEnd returns the byte offset of the end of 1-based line n, before its newline.
+func (p *pass) lineEnd(n int) int {
+	end := p.lineOffset(n + 1)
+	if n < len(p.lineStart) {
+		end-- // the newline
+	}
+	if end > 0 && end <= len(p.doc.Source) && p.doc.Source[end-1] == '\r' {
+		end--
+	}
+	return max(end, p.lineOffset(n))
+}
