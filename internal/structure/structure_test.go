@@ -27,7 +27,8 @@ func TestSummarize(t *testing.T) {
 			{Level: 3, Text: "Tail end", Line: 31, Slug: "tail-end"},
 		},
 		Counts: Counts{
-			Words: 1 + 3 + 3 + 4 + 6 + 2, Paragraphs: 2, // the image stands in a paragraph of its own Lists: 2, ListItems: 3, Tables: 1,
+			// The image stands in a paragraph of its own.
+			Words: 1 + 3 + 3 + 4 + 6 + 2, Paragraphs: 2, Lists: 2, ListItems: 3, Tables: 1,
 			Images: 1, Links: 2, CodeBlocks: 3, CodeLanguages: map[string]int{"go": 1, "none": 2},
 		},
 		Title: "Notes on drafts", Description: "How we edit.",
