@@ -33,6 +33,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -107,7 +108,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(fs.Output(), "Usage: speedgrapher %s\n\n%s.\n\nFlags:\n", cmd.usage, capitalize(cmd.short))
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	positional, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -119,7 +121,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
-	return cmd.run(c, fs.Args())
+	return cmd.run(c, positional)
+}
+
+// parseInterleaved parses flags wherever they appear among the positional
+// arguments, so "prompt review path=x --root DIR" works as a writer expects.
+// A lone "-" (stdin) is positional; after "--" everything is.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, rest = args[:i], args[i+1:]
+	}
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		i := 0
+		for i < len(args) && (args[i] == "-" || !strings.HasPrefix(args[i], "-")) {
+			i++
+		}
+		positional = append(positional, args[:i]...)
+		if i == len(args) {
+			return append(positional, rest...), nil
+		}
+		args = args[i:]
+	}
 }
 
 // flagSet returns a flag set with the flags every subcommand accepts, bound
