@@ -33,8 +33,17 @@ type HTTPOptions struct {
 	// ShutdownTimeout bounds how long requests in flight may finish after
 	// the context ends; 0 means 30 seconds.
 	ShutdownTimeout time.Duration
-	Logger          *slog.Logger
+	// SessionTimeout closes a session that has sent no request for this
+	// long, so clients that vanish without ending their session leave
+	// nothing behind; 0 means DefaultSessionTimeout, negative means never.
+	SessionTimeout time.Duration
+	Logger         *slog.Logger
 }
+
+// DefaultSessionTimeout is how long an idle stateful session is kept. A
+// client that comes back later gets 404 and, as the protocol says, starts a
+// new session.
+const DefaultSessionTimeout = 30 * time.Minute
 
 // DefaultMaxBodyBytes is the largest request body accepted over HTTP: a
 // 16 MiB draft sent as text, plus room for JSON escaping.
@@ -64,18 +73,31 @@ func ListenAddr(addr string) string {
 // HTTPHandler serves MCP over streamable HTTP at /mcp, with DNS-rebinding
 // and cross-origin protection, an optional bearer token, and a body limit.
 func HTTPHandler(srv *mcp.Server, opts HTTPOptions) http.Handler {
+	return httpHandler(srv, opts, nil)
+}
+
+// httpHandler is HTTPHandler; when streamsEnd is closed, the long-lived GET
+// event streams end, so that a graceful shutdown need not wait for them.
+func httpHandler(srv *mcp.Server, opts HTTPOptions, streamsEnd <-chan struct{}) http.Handler {
 	maxBody := opts.MaxBodyBytes
 	if maxBody == 0 {
 		maxBody = DefaultMaxBodyBytes
+	}
+	sessionTimeout := opts.SessionTimeout
+	if sessionTimeout == 0 {
+		sessionTimeout = DefaultSessionTimeout
+	} else if sessionTimeout < 0 {
+		sessionTimeout = 0
 	}
 	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
 			Stateless:           opts.Stateless,
 			Logger:              opts.Logger,
 			MaxRequestBodyBytes: maxBody,
+			SessionTimeout:      sessionTimeout,
 		})
 	var h http.Handler = http.NewCrossOriginProtection().Handler(jsonRPCErrors(mcpHandler, maxBody))
-	h = writeDeadline(h)
+	h = writeDeadline(h, streamsEnd)
 	if opts.Token != "" {
 		h = requireToken(opts.Token, h)
 	}
@@ -100,11 +122,23 @@ func requireToken(token string, next http.Handler) http.Handler {
 	})
 }
 
-// writeDeadline bounds the time to answer a POST; GET event streams stay open.
-func writeDeadline(next http.Handler) http.Handler {
+// writeDeadline bounds the time to answer a POST; GET event streams stay open
+// until the client leaves or streamsEnd is closed.
+func writeDeadline(next http.Handler, streamsEnd <-chan struct{}) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet {
 			_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(postWriteTimeout))
+		} else if streamsEnd != nil {
+			ctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			go func() {
+				select {
+				case <-streamsEnd:
+					cancel()
+				case <-ctx.Done():
+				}
+			}()
+			r = r.WithContext(ctx)
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -122,8 +156,9 @@ func ServeHTTP(ctx context.Context, srv *mcp.Server, opts HTTPOptions, ready fun
 	if err != nil {
 		return fmt.Errorf("listening on %q: %w", opts.Addr, err)
 	}
+	streamsEnd := make(chan struct{})
 	hs := &http.Server{
-		Handler:           HTTPHandler(srv, opts),
+		Handler:           httpHandler(srv, opts, streamsEnd),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		IdleTimeout:       idleTimeout,
@@ -134,6 +169,10 @@ func ServeHTTP(ctx context.Context, srv *mcp.Server, opts HTTPOptions, ready fun
 	if ready != nil {
 		ready(addr)
 	}
+	// Shutdown waits for requests in flight; an event stream never finishes
+	// by itself, so it is ended as shutdown begins (the client reconnects
+	// elsewhere or later).
+	hs.RegisterOnShutdown(func() { close(streamsEnd) })
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
