@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -32,7 +33,9 @@ func (c *cli) serve(args []string) int {
 	}
 	ctx, stop := signalContext()
 	defer stop()
-	srv, err := server.NewServer(c.options())
+	opts := c.options()
+	opts.Watch = ctx // reload prompts when their files change, until the server stops
+	srv, err := server.NewServer(opts)
 	if err != nil {
 		return c.fail("%v", err)
 	}
@@ -61,7 +64,11 @@ func (c *cli) listPrompts(args []string) int {
 	if len(args) > 0 {
 		return c.usageError("prompts takes no arguments, got %q", args[0])
 	}
-	lib, diags := prompts.Load(server.PromptSources(c.promptDirs)...)
+	srcs, err := server.PromptSources(c.roots, c.promptDirs)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	lib, diags := prompts.Load(srcs...)
 	for _, d := range diags {
 		fmt.Fprintln(c.stderr, d.String())
 	}
@@ -73,7 +80,7 @@ func (c *cli) listPrompts(args []string) int {
 		if t.Title != "" {
 			fmt.Fprintf(c.stdout, " — %s", t.Title)
 		}
-		fmt.Fprintf(c.stdout, "\n    %s\n    file: %s\n", t.Description, t.File)
+		fmt.Fprintf(c.stdout, "\n    %s\n    file: %s (%s)\n", t.Description, t.File, t.Origin)
 		for _, o := range t.Overrides {
 			fmt.Fprintf(c.stdout, "    overrides: %s\n", o)
 		}
@@ -148,13 +155,16 @@ func (c *cli) renderPrompt(args []string) int {
 func (c *cli) check(args []string) int {
 	var srcs []prompts.Source
 	if len(args) == 0 {
-		srcs = server.PromptSources(c.promptDirs)
+		var err error
+		if srcs, err = server.PromptSources(c.roots, c.promptDirs); err != nil {
+			return c.fail("%v", err)
+		}
 	}
 	for _, dir := range args {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			return c.usageError("check: %q is not a directory of templates", dir)
 		}
-		srcs = append(srcs, prompts.Source{FS: os.DirFS(dir), Label: dir})
+		srcs = append(srcs, checkSource(dir))
 	}
 	errs, warns := 0, 0
 	for _, d := range prompts.Check(srcs...) {
@@ -172,6 +182,22 @@ func (c *cli) check(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// checkSource reads dir as the format its path says: a .claude/commands or
+// .gemini/commands directory (or one inside them) holds commands written for
+// those agents; anything else holds speedgrapher templates.
+func checkSource(dir string) prompts.Source {
+	src := prompts.Source{FS: os.DirFS(dir), Label: dir, Kind: "checked directory"}
+	abs, _ := filepath.Abs(dir)
+	slash := filepath.ToSlash(abs) + "/"
+	switch {
+	case strings.Contains(slash, "/.claude/commands/"):
+		src.Format = prompts.FormatClaude
+	case strings.Contains(slash, "/.gemini/commands/"):
+		src.Format = prompts.FormatGemini
+	}
+	return src
 }
 
 // call runs one tool through the server and prints its structured result.

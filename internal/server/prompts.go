@@ -7,7 +7,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,16 +25,206 @@ import (
 // maxCompletions is the most values one completion answer carries (the MCP limit).
 const maxCompletions = 100
 
-// promptSet adapts the template library to MCP prompts.
-type promptSet struct {
-	lib *prompts.Library
-	ws  *workspace.Workspace
-	log *slog.Logger
+// PromptSources returns every source of commands, lowest precedence first; a
+// later source's command replaces an earlier one of the same name:
+//
+//  1. the shipped templates;
+//  2. Claude Code and Gemini CLI commands in the home directory
+//     (~/.claude/commands, ~/.gemini/commands);
+//  3. the user directory, $XDG_CONFIG_HOME/speedgrapher/prompts
+//     (~/.config/speedgrapher/prompts when XDG_CONFIG_HOME is unset);
+//  4. Claude Code and Gemini CLI commands in each workspace root;
+//  5. the project directory, .speedgrapher/prompts in each workspace root;
+//  6. each --prompts directory, in the order given.
+//
+// Imports sit just above what they would otherwise override least: a
+// writer's personal commands from other agents above the shipped ones, a
+// project's below its own speedgrapher directory. Directories that do not
+// exist are kept as empty sources, so that creating one later is seen by a
+// reload; a --prompts directory must exist. Empty roots mean the current
+// directory. A directory reached twice (a root that is also the home
+// directory) keeps its higher place only.
+func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("find the current directory: %w", err)
+	}
+	if len(roots) == 0 {
+		roots = []string{wd}
+	}
+	home, _ := os.UserHomeDir() // none: no home sources
+	config := os.Getenv("XDG_CONFIG_HOME")
+	if !filepath.IsAbs(config) && home != "" {
+		config = filepath.Join(home, ".config")
+	}
+
+	srcs := []prompts.Source{{FS: templates.FS, Label: "templates", Kind: "shipped"}}
+	dir := func(path, label string, format prompts.Format, kind string) {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return
+		}
+		if label == "" {
+			label = displayDir(abs, wd, home)
+		}
+		srcs = append(srcs, prompts.Source{FS: os.DirFS(abs), Label: label, Format: format, Kind: kind, Dir: abs})
+	}
+	imports := func(base, where string) {
+		dir(filepath.Join(base, ".claude", "commands"), "", prompts.FormatClaude, "Claude Code commands ("+where+")")
+		dir(filepath.Join(base, ".gemini", "commands"), "", prompts.FormatGemini, "Gemini CLI commands ("+where+")")
+	}
+	if home != "" {
+		imports(home, "home")
+	}
+	if config != "" {
+		dir(filepath.Join(config, "speedgrapher", "prompts"), "", prompts.FormatTemplate, "user directory")
+	}
+	for _, r := range roots {
+		imports(r, "workspace")
+	}
+	for _, r := range roots {
+		dir(filepath.Join(r, ".speedgrapher", "prompts"), "", prompts.FormatTemplate, "project directory")
+	}
+	for _, d := range promptDirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("prompts directory %q is not a directory; pass a directory of templates to --prompts", d)
+		}
+		dir(d, d, prompts.FormatTemplate, "--prompts")
+	}
+
+	// Keep the last of any directory listed twice.
+	last := map[string]int{}
+	for i, s := range srcs {
+		if s.Dir != "" {
+			last[s.Dir] = i
+		}
+	}
+	out := srcs[:0]
+	for i, s := range srcs {
+		if s.Dir == "" || last[s.Dir] == i {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
 
-func (p *promptSet) register(s *mcp.Server) {
-	for _, t := range p.lib.Templates() {
-		s.AddPrompt(mcpPrompt(t), p.get)
+// displayDir names a directory for messages: relative to the current
+// directory when inside it, with "~" for the home directory, else absolute.
+func displayDir(abs, wd, home string) string {
+	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return rel
+	}
+	if home != "" {
+		if rel, err := filepath.Rel(home, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.Join("~", rel)
+		}
+	}
+	return abs
+}
+
+// promptSet adapts the template library to MCP prompts and keeps the
+// server's prompt list in step with the files.
+type promptSet struct {
+	ws      *workspace.Workspace
+	log     *slog.Logger
+	srv     *mcp.Server
+	sources []prompts.Source
+
+	lib    atomic.Pointer[prompts.Library] // the library in use; replaced whole on reload
+	mu     sync.Mutex                      // serialises reloads
+	logged map[string]bool                 // what the last load logged, so that a reload logs only news
+}
+
+// load reads the sources and publishes the result: at start every command,
+// on reload what changed. A file that no longer loads keeps its last good
+// version (prompts.Library.Reload). It returns the library now in use.
+func (p *promptSet) load() *prompts.Library {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	prev := p.lib.Load()
+	var next *prompts.Library
+	var diags []prompts.Diagnostic
+	if prev == nil {
+		next, diags = prompts.Load(p.sources...)
+	} else {
+		next, diags = prev.Reload(p.sources...)
+	}
+	p.report(diags, next)
+	p.lib.Store(next) // before publishing: a client told of a change must find it
+	p.publish(prev, next)
+	return next
+}
+
+// current returns the library, reloaded first when a file changed on disk
+// since it was loaded: clients often ignore list-changed notifications, so a
+// command is always rendered as its file is now.
+func (p *promptSet) current() *prompts.Library {
+	lib := p.lib.Load()
+	if lib == nil || !lib.Stale() {
+		return lib
+	}
+	p.mu.Lock()
+	again := p.lib.Load() != lib || !lib.Stale() // another caller reloaded meanwhile
+	p.mu.Unlock()
+	if again {
+		return p.lib.Load()
+	}
+	p.log.Debug("prompt files changed; reloading before use")
+	return p.load()
+}
+
+// report logs each diagnostic and override that the previous load did not.
+func (p *promptSet) report(diags []prompts.Diagnostic, lib *prompts.Library) {
+	seen := map[string]bool{}
+	for _, d := range diags {
+		msg := d.String()
+		seen[msg] = true
+		switch {
+		case p.logged[msg]:
+		case d.Warning:
+			p.log.Warn("template", "diagnostic", msg)
+		default:
+			p.log.Error("template not loaded", "diagnostic", msg)
+		}
+	}
+	for _, t := range lib.Templates() {
+		for _, o := range t.Overrides {
+			key := "override\x00" + t.File + "\x00" + o
+			seen[key] = true
+			if !p.logged[key] {
+				p.log.Warn("command overridden", "command", "/"+t.Name, "file", t.File, "overrides", o)
+			}
+		}
+	}
+	p.logged = seen
+}
+
+// publish updates the server's prompts and their source resources from prev
+// to next; the SDK tells clients with notifications/prompts/list_changed.
+// A command whose file did not change is left alone.
+func (p *promptSet) publish(prev, next *prompts.Library) {
+	var gone, goneURIs []string
+	if prev != nil {
+		for _, t := range prev.Templates() {
+			if _, ok := next.Lookup(t.Name); !ok {
+				gone = append(gone, t.Name)
+				goneURIs = append(goneURIs, promptURIPrefix+t.Name)
+			}
+		}
+	}
+	if len(gone) > 0 {
+		p.srv.RemovePrompts(gone...)
+		p.srv.RemoveResources(goneURIs...)
+	}
+	for _, t := range next.Templates() {
+		if prev != nil {
+			if old, ok := prev.Lookup(t.Name); ok && old.File == t.File && old.Source == t.Source &&
+				reflect.DeepEqual(mcpPrompt(old), mcpPrompt(t)) {
+				continue
+			}
+		}
+		p.srv.AddPrompt(mcpPrompt(t), p.get)
+		p.srv.AddResource(promptResource(t), p.readPromptSource)
 	}
 }
 
@@ -49,11 +244,11 @@ func mcpPrompt(t *prompts.Template) *mcp.Prompt {
 
 func (p *promptSet) get(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 	name := req.Params.Name
-	t, ok := p.lib.Lookup(name)
+	t, ok := p.current().Lookup(name)
 	if !ok {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %q", name)}
 	}
-	msgs, err := t.Render(req.Params.Arguments, p.env())
+	msgs, err := t.Render(req.Params.Arguments, p.env(ctx))
 	if err != nil {
 		var argErr *prompts.ArgumentError
 		if errors.As(err, &argErr) {
@@ -79,9 +274,9 @@ func mcpMessages(msgs []prompts.Message) []*mcp.PromptMessage {
 
 func (p *promptSet) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult, error) {
 	values := []string{}
-	if ref := req.Params.Ref; ref != nil && ref.Type == "ref/prompt" && p.lib != nil {
-		if t, ok := p.lib.Lookup(ref.Name); ok {
-			values = append(values, t.Complete(req.Params.Argument.Name, req.Params.Argument.Value, p.env())...)
+	if ref := req.Params.Ref; ref != nil && ref.Type == "ref/prompt" && p.lib.Load() != nil {
+		if t, ok := p.current().Lookup(ref.Name); ok {
+			values = append(values, t.Complete(req.Params.Argument.Name, req.Params.Argument.Value, p.env(ctx))...)
 		}
 	}
 	total := len(values)
@@ -93,19 +288,29 @@ func (p *promptSet) complete(ctx context.Context, req *mcp.CompleteRequest) (*mc
 	}}, nil
 }
 
-// env gives templates what they may read: workspace drafts and guidelines.
-func (p *promptSet) env() prompts.Env {
+// env gives templates what they may read: drafts and guidelines from the
+// request's workspace (the session's roots, put in ctx by the roots
+// middleware), else the server's.
+func (p *promptSet) env(ctx context.Context) prompts.Env {
+	ws := p.workspace(ctx)
 	return prompts.Env{
 		ReadFile: func(path string) (string, string, error) {
-			abs, data, err := p.ws.ReadFile(path)
+			abs, data, err := ws.ReadFile(path)
 			if err != nil {
 				return "", "", err
 			}
 			return fileURI(abs), string(data), nil
 		},
-		Guideline: p.guideline,
-		ListFiles: func(prefix string) []string { return p.ws.MarkdownFiles(prefix, maxCompletions+1) },
+		Guideline: func(name string) (string, error) { return p.guideline(ctx, name) },
+		ListFiles: func(prefix string) []string { return ws.MarkdownFiles(prefix, maxCompletions+1) },
 	}
+}
+
+func (p *promptSet) workspace(ctx context.Context) *workspace.Workspace {
+	if ws, ok := workspace.FromContext(ctx); ok && ws != nil {
+		return ws
+	}
+	return p.ws
 }
 
 // guidelineFiles maps a guideline name to the workspace file that replaces
@@ -117,12 +322,12 @@ var guidelineFiles = map[string]string{
 
 // guideline returns the workspace's own guideline file when it has one, read
 // now so that edits apply at once, else the shipped default.
-func (p *promptSet) guideline(name string) (string, error) {
+func (p *promptSet) guideline(ctx context.Context, name string) (string, error) {
 	file, ok := guidelineFiles[name]
 	if !ok {
 		return "", fmt.Errorf("unknown guideline %q; known: editorial, localization", name)
 	}
-	if _, data, err := p.ws.ReadFile(file); err == nil {
+	if _, data, err := p.workspace(ctx).ReadFile(file); err == nil {
 		return string(data), nil
 	} else if !errors.Is(err, workspace.ErrNotFound) {
 		return "", fmt.Errorf("reading guideline %s: %w", file, err)

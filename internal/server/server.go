@@ -4,6 +4,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,8 +13,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
-	"github.com/speedgrapher/speedgrapher/prompts"
-	"github.com/speedgrapher/speedgrapher/templates"
 	"github.com/speedgrapher/speedgrapher/tools"
 )
 
@@ -34,16 +33,9 @@ type Options struct {
 	// MaxToolCalls bounds the tool calls running at once, across sessions;
 	// 0 means two per CPU.
 	MaxToolCalls int
-}
-
-// PromptSources returns the template sources in precedence order: the shipped
-// templates first, then each --prompts directory.
-func PromptSources(dirs []string) []prompts.Source {
-	srcs := []prompts.Source{{FS: templates.FS, Label: "templates"}}
-	for _, d := range dirs {
-		srcs = append(srcs, prompts.Source{FS: os.DirFS(d), Label: d})
-	}
-	return srcs
+	// Watch, when set, makes the server watch every prompt directory and
+	// reload its prompts on change, until Watch is done.
+	Watch context.Context
 }
 
 // NewServer returns an MCP server with every prompt and tool registered.
@@ -70,13 +62,12 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	if maxToolCalls <= 0 {
 		maxToolCalls = defaultMaxToolCalls()
 	}
-	for _, d := range opts.PromptDirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			return nil, fmt.Errorf("prompts directory %q is not a directory", d)
-		}
+	sources, err := PromptSources(ws.Roots(), opts.PromptDirs)
+	if err != nil {
+		return nil, err
 	}
 
-	p := &promptSet{ws: ws, log: log}
+	p := &promptSet{ws: ws, log: log, sources: sources}
 	s := mcp.NewServer(&mcp.Implementation{Name: "speedgrapher", Title: "Speedgrapher", Version: Version},
 		&mcp.ServerOptions{
 			Instructions:            instructions,
@@ -86,17 +77,14 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		})
 	s.AddReceivingMiddleware(logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
 	if !opts.NoPrompts {
-		lib, diags := prompts.Load(PromptSources(opts.PromptDirs)...)
-		for _, d := range diags {
-			if d.Warning {
-				log.Warn("template", "diagnostic", d.String())
-			} else {
-				log.Error("template skipped", "diagnostic", d.String())
+		p.srv = s
+		p.registerResources(s)
+		p.load()
+		if opts.Watch != nil {
+			if err := p.watch(opts.Watch); err != nil {
+				log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
 			}
 		}
-		p.lib = lib
-		p.register(s)
-		p.registerResources(s)
 	}
 	if !opts.NoTools {
 		tools.Register(s, ws)

@@ -1,0 +1,116 @@
+package server
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Every source, from the shipped templates to --prompts, defines /dup; each
+// later one wins, the server logs each override, and imported commands from
+// home and workspace render with their arguments.
+func TestSourcesPrecedenceAndImports(t *testing.T) {
+	base := t.TempDir()
+	home := filepath.Join(base, "home")
+	root := filepath.Join(base, "blog")
+	extra := filepath.Join(base, "extra")
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(base, "config"))
+	tmpl := func(desc string) string { return "---\ndescription: " + desc + "\n---\n" + desc + "\n" }
+	files := map[string]string{
+		"home/.claude/commands/dup.md":                   "---\ndescription: home claude\n---\nhome claude\n",
+		"home/.gemini/commands/dup.toml":                 "description = \"home gemini\"\nprompt = \"home gemini\"\n",
+		"config/speedgrapher/prompts/dup.md":             tmpl("user directory"),
+		"blog/.claude/commands/dup.md":                   "workspace claude\n",
+		"blog/.gemini/commands/dup.toml":                 "prompt = \"workspace gemini\"\n",
+		"blog/.speedgrapher/prompts/dup.md":              tmpl("project directory"),
+		"extra/dup.md":                                   tmpl("prompts flag"),
+		"home/.claude/commands/fix-issue.md":             "---\ndescription: Fixes an issue.\nargument-hint: ISSUE PRIORITY\n---\nFix issue $1 (priority $2): $ARGUMENTS\n",
+		"blog/.gemini/commands/git/commit.toml":          "description = \"Writes a commit message.\"\nprompt = \"\"\"\nWrite a commit message for {{args}}, in the style of @{STYLE.md}\n\"\"\"\n",
+		"blog/STYLE.md":                                  "Imperative mood.\n",
+		"blog/.speedgrapher/prompts/_never-a-command.md": "partial\n",
+	}
+	for name, text := range files {
+		writeFile(t, filepath.Join(base, name), text)
+	}
+
+	srcs, err := PromptSources([]string{root}, []string{extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, s := range srcs {
+		kinds = append(kinds, s.Kind)
+	}
+	wantKinds := []string{"shipped", "Claude Code commands (home)", "Gemini CLI commands (home)", "user directory",
+		"Claude Code commands (workspace)", "Gemini CLI commands (workspace)", "project directory", "--prompts"}
+	if diff := cmp.Diff(wantKinds, kinds); diff != "" {
+		t.Errorf("source kinds, lowest precedence first (-want +got):\n%s", diff)
+	}
+
+	var logs logBuffer
+	srv, err := NewServer(Options{Roots: []string{root}, PromptDirs: []string{extra}, Logger: slogTo(&logs)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+
+	if got := renderText(t, cs, "dup", nil); !cmp.Equal(got, []string{"user: prompts flag"}) {
+		t.Errorf("dup = %q, want the --prompts one", got)
+	}
+	// Each override is logged once, naming both files.
+	if n := strings.Count(logs.String(), "command overridden"); n != 6 {
+		t.Errorf("logged %d overrides of /dup, want 6:\n%s", n, logs.String())
+	}
+	if want := `msg="command overridden" command=/dup file=` + filepath.Join(extra, "dup.md"); !strings.Contains(logs.String(), want) {
+		t.Errorf("log lacks %q:\n%s", want, logs.String())
+	}
+
+	got := renderText(t, cs, "fix-issue", map[string]string{"args": "42 high"})
+	if diff := cmp.Diff([]string{"user: Fix issue 42 (priority high): 42 high"}, got); diff != "" {
+		t.Errorf("Claude Code command (-want +got):\n%s", diff)
+	}
+	got = renderText(t, cs, "git:commit", map[string]string{"args": "the parser fix"})
+	want := []string{"user: Write a commit message for the parser fix, in the style of", "user: resource " + fileURI(filepath.Join(root, "STYLE.md")) + " text/markdown Imperative mood.\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Gemini CLI command (-want +got):\n%s", diff)
+	}
+	list, err := cs.ListPrompts(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range list.Prompts {
+		if p.Name == "fix-issue" {
+			wantArgs := []*mcp.PromptArgument{{Name: "args", Description: "ISSUE PRIORITY"}}
+			if diff := cmp.Diff(wantArgs, p.Arguments); diff != "" {
+				t.Errorf("fix-issue arguments (-want +got):\n%s", diff)
+			}
+		}
+		if strings.HasPrefix(p.Name, "_") {
+			t.Errorf("partial %q listed as a prompt", p.Name)
+		}
+	}
+}
+
+// A --prompts directory that does not exist is refused up front.
+func TestPromptSourcesMissingFlagDirectory(t *testing.T) {
+	_, err := PromptSources(nil, []string{filepath.Join(t.TempDir(), "nope")})
+	if err == nil || !strings.Contains(err.Error(), "is not a directory") {
+		t.Errorf("PromptSources error = %v, want one saying the directory is missing", err)
+	}
+}
