@@ -1,0 +1,318 @@
+// Package config reads a writer's settings for the style and structure
+// checks: the workspace file .speedgrapher.yaml and the "speedgrapher" key of
+// a draft's front matter, which overrides it for that draft.
+//
+// The format, in both places:
+//
+//	rules:
+//	  passive-voice: off        # off / on, or a severity:
+//	  weasel-word: error        # error, warning or suggestion
+//	accept:                     # words and phrases never flagged
+//	  - Kubernetes
+//	  - sanity check
+//
+// A file that does not parse, an unknown key, an unknown rule or a value
+// that is not one of the above is an *Error naming the file and the line.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/workspace"
+)
+
+// FileName is the workspace configuration file, at the top of the workspace.
+const FileName = ".speedgrapher.yaml"
+
+// FrontMatterKey is the front matter key that holds a draft's overrides.
+const FrontMatterKey = "speedgrapher"
+
+// Config is a writer's settings. The zero value changes nothing.
+type Config struct {
+	// Rules maps rule IDs to their setting.
+	Rules map[string]Setting
+	// Accept lists words and phrases that are never flagged.
+	Accept []string
+}
+
+// Setting turns a rule off or sets its severity.
+type Setting struct {
+	Off bool
+	// Severity overrides the rule's default; 0 keeps it.
+	Severity lint.Severity
+}
+
+// Error is a problem in a configuration, at a line of a file.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Parse reads a .speedgrapher.yaml file; name is the file's name for errors.
+func Parse(name string, data []byte) (*Config, error) {
+	return parseYAML(name, data, 0, "")
+}
+
+// Load reads FileName through read (a workspace's ReadFile, say). A missing
+// file is no configuration, not an error.
+func Load(read func(path string) ([]byte, error)) (*Config, error) {
+	data, err := read(FileName)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, workspace.ErrNotFound) {
+		return &Config{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", FileName, err)
+	}
+	return Parse(FileName, data)
+}
+
+// FromFrontMatter reads the overrides under the "speedgrapher" key of a
+// draft's front matter; name is the draft's name for errors. A draft
+// without the key, or whose front matter does not parse, has none.
+func FromFrontMatter(name string, fm markdown.FrontMatter) (*Config, error) {
+	if fm.Err != nil || fm.Fields == nil {
+		return &Config{}, nil
+	}
+	v, ok := fm.Fields[FrontMatterKey]
+	if !ok {
+		return &Config{}, nil
+	}
+	if fm.Format == "yaml" {
+		return parseYAML(name, []byte(fm.Raw), fm.Line-1, FrontMatterKey)
+	}
+	// TOML: re-encode the table as YAML and read that; errors point at the
+	// front matter's first line.
+	data, err := yaml.Marshal(v)
+	if err != nil {
+		return nil, &Error{name, fm.Line, fmt.Sprintf("front matter %q: %v", FrontMatterKey, err)}
+	}
+	c, err := parseYAML(name, data, 0, "")
+	var ce *Error
+	if errors.As(err, &ce) {
+		ce.Line = fm.Line
+		ce.Msg = fmt.Sprintf("front matter %q: %s", FrontMatterKey, ce.Msg)
+	}
+	return c, err
+}
+
+// Merge returns c with over applied: over's rule settings replace c's, and
+// accepted words add up. Either may be nil.
+func (c *Config) Merge(over *Config) *Config {
+	out := &Config{Rules: map[string]Setting{}}
+	for _, x := range []*Config{c, over} {
+		if x == nil {
+			continue
+		}
+		maps.Copy(out.Rules, x.Rules)
+		out.Accept = append(out.Accept, x.Accept...)
+	}
+	return out
+}
+
+// Options returns lint options that apply c.
+func (c *Config) Options() lint.Options {
+	var o lint.Options
+	if c == nil {
+		return o
+	}
+	for _, id := range slices.Sorted(maps.Keys(c.Rules)) {
+		s := c.Rules[id]
+		switch {
+		case s.Off:
+			o.Disable = append(o.Disable, id)
+		case s.Severity != 0:
+			if o.Severity == nil {
+				o.Severity = map[string]lint.Severity{}
+			}
+			o.Severity[id] = s.Severity
+		}
+	}
+	o.Accept = slices.Clone(c.Accept)
+	return o
+}
+
+// parseYAML reads the configuration in data, or under key when key is not
+// empty; lines in errors are shifted by offset.
+func parseYAML(name string, data []byte, offset int, key string) (*Config, error) {
+	d := decoder{file: name, offset: offset}
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		var ye yaml.Error
+		if errors.As(err, &ye) && ye.GetToken() != nil {
+			return nil, d.errorf(ye.GetToken().Position.Line, "%s; fix the YAML syntax", ye.GetMessage())
+		}
+		return nil, &Error{name, offset + 1, fmt.Sprintf("%v; fix the YAML syntax", err)}
+	}
+	c := &Config{}
+	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return c, nil
+	}
+	body := f.Docs[0].Body
+	if key != "" {
+		entries, ok := mapping(body)
+		if !ok {
+			return c, nil
+		}
+		body = nil
+		for _, e := range entries {
+			if keyOf(e) == key {
+				body = e.Value
+			}
+		}
+		if body == nil {
+			return c, nil
+		}
+	}
+	if err := d.config(body, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+type decoder struct {
+	file   string
+	offset int
+}
+
+func (d *decoder) errorf(line int, format string, args ...any) error {
+	return &Error{d.file, d.offset + line, fmt.Sprintf(format, args...)}
+}
+
+func line(n ast.Node) int {
+	if t := n.GetToken(); t != nil && t.Position != nil {
+		return t.Position.Line
+	}
+	return 1
+}
+
+func (d *decoder) config(n ast.Node, c *Config) error {
+	if isNull(n) {
+		return nil
+	}
+	entries, ok := mapping(n)
+	if !ok {
+		return d.errorf(line(n), "the configuration must be a mapping with the keys rules and accept")
+	}
+	for _, e := range entries {
+		switch k := keyOf(e); k {
+		case "rules":
+			rules, err := d.rules(e.Value)
+			if err != nil {
+				return err
+			}
+			c.Rules = rules
+		case "accept":
+			words, err := d.words(e.Value)
+			if err != nil {
+				return err
+			}
+			c.Accept = words
+		default:
+			return d.errorf(line(e.Key), "unknown key %q; use rules or accept", k)
+		}
+	}
+	return nil
+}
+
+func (d *decoder) rules(n ast.Node) (map[string]Setting, error) {
+	out := map[string]Setting{}
+	if isNull(n) {
+		return out, nil
+	}
+	entries, ok := mapping(n)
+	if !ok {
+		return nil, d.errorf(line(n), "rules must map rule names to off, on, error, warning or suggestion")
+	}
+	for _, e := range entries {
+		id := keyOf(e)
+		if _, ok := lint.Lookup(id); !ok {
+			return nil, d.errorf(line(e.Key), "unknown rule %q; the rules are %s", id, strings.Join(lint.IDs(0), ", "))
+		}
+		v := scalar(e.Value)
+		var s Setting
+		switch strings.ToLower(v) {
+		case "off", "false", "no":
+			s.Off = true
+		case "on", "true", "yes":
+		default:
+			sev, err := lint.ParseSeverity(strings.ToLower(v))
+			if err != nil {
+				return nil, d.errorf(line(e.Value), "rule %s: %q is not a setting; use off, on, error, warning or suggestion", id, v)
+			}
+			s.Severity = sev
+		}
+		out[id] = s
+	}
+	return out, nil
+}
+
+func (d *decoder) words(n ast.Node) ([]string, error) {
+	if isNull(n) {
+		return nil, nil
+	}
+	seq, ok := n.(*ast.SequenceNode)
+	if !ok {
+		if v := scalar(n); v != "" {
+			return []string{v}, nil
+		}
+		return nil, d.errorf(line(n), "accept must be a list of words and phrases")
+	}
+	var out []string
+	for _, v := range seq.Values {
+		w := scalar(v)
+		if w == "" {
+			return nil, d.errorf(line(v), "accept must list words and phrases, not nested lists or maps")
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// mapping returns the entries of a mapping node.
+func mapping(n ast.Node) ([]*ast.MappingValueNode, bool) {
+	switch m := n.(type) {
+	case *ast.MappingNode:
+		return m.Values, true
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{m}, true
+	}
+	return nil, false
+}
+
+func keyOf(e *ast.MappingValueNode) string {
+	if e.Key == nil || e.Key.GetToken() == nil {
+		return ""
+	}
+	return e.Key.GetToken().Value
+}
+
+// scalar returns the text of a scalar node, "" for anything else.
+func scalar(n ast.Node) string {
+	switch n.(type) {
+	case *ast.StringNode, *ast.BoolNode, *ast.IntegerNode, *ast.FloatNode, *ast.LiteralNode:
+		return strings.TrimSpace(n.GetToken().Value)
+	}
+	return ""
+}
+
+func isNull(n ast.Node) bool {
+	switch n.(type) {
+	case nil, *ast.NullNode, *ast.CommentGroupNode:
+		return true
+	}
+	return false
+}
