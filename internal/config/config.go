@@ -316,3 +316,14 @@ func isNull(n ast.Node) bool {
 	}
 	return false
 }
+
+// ForDraft returns the lint options for one draft: the workspace
+// configuration base (nil for none) with the draft's front matter overrides
+// applied; name is the draft's name for errors.
+func ForDraft(base *Config, name string, doc *markdown.Document) (lint.Options, error) {
+	over, err := FromFrontMatter(name, doc.FrontMatter)
+	if err != nil {
+		return lint.Options{}, err
+	}
+	return base.Merge(over).Options(), nil
+}

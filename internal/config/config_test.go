@@ -192,3 +192,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestForDraft(t *testing.T) {
+	base := &Config{Rules: map[string]Setting{"adverb": {Off: true}, "wordy": {Severity: lint.Error}}}
+	doc := markdown.Parse([]byte("---\nspeedgrapher:\n  rules: {adverb: warning}\n  accept: [very]\n---\nText.\n"))
+	got, err := ForDraft(base, "post.md", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lint.Options{
+		Severity: map[string]lint.Severity{"adverb": lint.Warning, "wordy": lint.Error},
+		Accept:   []string{"very"},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(lint.Options{}, "FileExists")); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if _, err := ForDraft(nil, "post.md", markdown.Parse([]byte("---\nspeedgrapher: {rules: {x: off}}\n---\n"))); err == nil {
+		t.Error("ForDraft accepted an unknown rule in front matter")
+	}
+}
