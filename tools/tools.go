@@ -71,15 +71,20 @@ func decodeDraft(raw json.RawMessage) (draftInput, error) {
 			}
 		}
 	}
+	return in, in.check()
+}
+
+// check refuses anything but exactly one of path and text.
+func (in draftInput) check() error {
 	switch {
 	case in.Path == nil && in.Text == nil:
-		return in, &inputError{`give the draft as "path" (a file in the workspace) or "text" (the markdown itself)`}
+		return &inputError{`give the draft as "path" (a file in the workspace) or "text" (the markdown itself)`}
 	case in.Path != nil && in.Text != nil:
-		return in, &inputError{`give either "path" or "text", not both`}
+		return &inputError{`give either "path" or "text", not both`}
 	case in.Path != nil && *in.Path == "":
-		return in, &inputError{`"path" is empty; pass a markdown file in the workspace, such as "drafts/post.md"`}
+		return &inputError{`"path" is empty; pass a markdown file in the workspace, such as "drafts/post.md"`}
 	}
-	return in, nil
+	return nil
 }
 
 // loadDraft returns the bytes of the draft in and a label for messages.
