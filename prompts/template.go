@@ -330,3 +330,7 @@ func nodeLine(tree *parse.Tree, n parse.Node) int {
 	}
 	return 0
 }
+
+// ValidName reports whether name can be a command name: typable as a slash
+// command, with ":" between a folder prefix and the rest ("git:commit").
+func ValidName(name string) bool { return commandName.MatchString(name) }
