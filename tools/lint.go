@@ -1,0 +1,286 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speedgrapher/speedgrapher/internal/config"
+	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+)
+
+const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
+	`severity, line and column, the matched text and suggested replacements. Code, URLs, HTML and front matter ` +
+	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
+	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
+	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments turn rules off or ` +
+	`change their severity.`
+
+// lintInputSchema is the lint tool's input: a draft plus rule filters.
+var lintInputSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "A markdown draft in the workspace, relative to the workspace root. Give path or text, not both."},
+    "text": {"type": "string", "description": "The markdown draft itself. Give path or text, not both."},
+    "rules": {"type": "array", "items": {"type": "string", "enum": ` + idsJSON(lint.Style) + `},
+      "description": "Run only these rules (even ones the configuration turns off)."},
+    "disable": {"type": "array", "items": {"type": "string", "enum": ` + idsJSON(lint.Style) + `},
+      "description": "Do not run these rules."}
+  },
+  "additionalProperties": false
+}`
+
+// findingSchema is the JSON schema of one finding, shared by lint and structure.
+const findingSchema = `{"type": "object",
+  "required": ["rule", "severity", "message", "line", "column", "end_line", "end_column", "match", "suggestions"],
+  "properties": {
+    "rule": {"type": "string"},
+    "severity": {"type": "string", "enum": ["error", "warning", "suggestion"]},
+    "message": {"type": "string", "description": "What is wrong and what to do."},
+    "line": {"type": "integer", "description": "1-based."},
+    "column": {"type": "integer", "description": "1-based, in Unicode characters."},
+    "end_line": {"type": "integer"},
+    "end_column": {"type": "integer", "description": "Exclusive: the column just after the match."},
+    "match": {"type": "string", "description": "The text the finding is about."},
+    "suggestions": {"type": "array", "items": {"type": "string"}, "description": "Replacements for match, best first."}}}`
+
+// countsSchema is findings counted per rule and per severity.
+const countsSchema = `"counts": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Findings per rule."},
+    "severities": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Findings per severity."}`
+
+var lintOutputSchema = `{
+  "type": "object",
+  "required": ["findings", "counts", "severities"],
+  "properties": {
+    "findings": {"type": "array", "items": ` + findingSchema + `},
+    ` + countsSchema + `
+  }
+}`
+
+// LintResult is the lint tool's structured result.
+type LintResult struct {
+	Findings   []lint.Finding `json:"findings"`
+	Counts     map[string]int `json:"counts"`
+	Severities map[string]int `json:"severities"`
+}
+
+// lintInput is the lint tool's arguments.
+type lintInput struct {
+	Path    *string  `json:"path"`
+	Text    *string  `json:"text"`
+	Rules   []string `json:"rules"`
+	Disable []string `json:"disable"`
+}
+
+func registerLint(s *mcp.Server, files Files) {
+	s.AddTool(&mcp.Tool{
+		Name:         "lint",
+		Title:        "Style checks",
+		Description:  lintDescription,
+		InputSchema:  json.RawMessage(lintInputSchema),
+		OutputSchema: json.RawMessage(lintOutputSchema),
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)},
+	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		in, err := decodeLint(req.Params.Arguments)
+		if err != nil {
+			return errorResult(err), nil
+		}
+		d, err := readDraft(files, draftInput{Path: in.Path, Text: in.Text})
+		if err != nil {
+			return errorResult(err), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		opts, err := d.options(files)
+		if err != nil {
+			return errorResult(err), nil
+		}
+		opts.Kind = lint.Style
+		if len(in.Rules) > 0 {
+			opts.Only = in.Rules
+			opts.Disable = slices.DeleteFunc(opts.Disable, func(id string) bool { return slices.Contains(in.Rules, id) })
+		}
+		opts.Disable = append(opts.Disable, in.Disable...)
+		res := newLintResult(lint.Check(d.doc, opts))
+		return structuredResult(res, res.Summary()), nil
+	})
+}
+
+// decodeLint decodes and checks the lint tool's arguments.
+func decodeLint(raw json.RawMessage) (lintInput, error) {
+	var in lintInput
+	if t := strings.TrimSpace(string(raw)); t != "" && t != "null" {
+		fields, err := decodeArgs(raw, &in)
+		if err != nil {
+			return in, &inputError{fmt.Sprintf("read the arguments: %v; pass an object with \"path\" or \"text\", and optional \"rules\" and \"disable\" lists", err)}
+		}
+		for k, v := range fields {
+			switch k {
+			case "path":
+				in.Path = v
+			case "text":
+				in.Text = v
+			case "rules", "disable":
+				return in, &inputError{fmt.Sprintf("%q must be a list of rule names, such as [\"passive-voice\"]", k)}
+			default:
+				return in, &inputError{fmt.Sprintf("read the arguments: unknown field %q; pass \"path\" or \"text\", and optional \"rules\" and \"disable\"", k)}
+			}
+		}
+	}
+	for _, list := range [][]string{in.Rules, in.Disable} {
+		for _, id := range list {
+			if r, ok := lint.Lookup(id); !ok || r.Kind != lint.Style {
+				return in, &inputError{fmt.Sprintf("unknown rule %q; the style rules are %s", id, strings.Join(lint.IDs(lint.Style), ", "))}
+			}
+		}
+	}
+	return in, draftInput{Path: in.Path, Text: in.Text}.check()
+}
+
+// draft is a parsed draft and where it came from.
+type draft struct {
+	doc *markdown.Document
+	// name labels the draft in messages: its path, or "text".
+	name string
+	// abs is the draft's absolute path; "" for text.
+	abs string
+}
+
+// readDraft reads and parses the draft in names.
+func readDraft(files Files, in draftInput) (*draft, error) {
+	if in.Text != nil || files == nil {
+		src, name, err := loadDraft(files, in)
+		if err != nil {
+			return nil, err
+		}
+		return &draft{doc: markdown.Parse(src), name: name}, nil
+	}
+	abs, src, err := files.ReadFile(*in.Path)
+	if err != nil {
+		return nil, err
+	}
+	return &draft{doc: markdown.Parse(src), name: *in.Path, abs: abs}, nil
+}
+
+// options are the lint options for d: the workspace's .speedgrapher.yaml
+// (read on every call, so an edit applies at once) and the draft's front
+// matter overrides; for a draft read from the workspace, the missing-file
+// check too.
+func (d *draft) options(files Files) (lint.Options, error) {
+	var base *config.Config
+	if files != nil {
+		var err error
+		base, err = config.Load(func(name string) ([]byte, error) {
+			_, data, err := files.ReadFile(name)
+			return data, err
+		})
+		if err != nil {
+			return lint.Options{}, fmt.Errorf("%w; fix %s or remove it", err, config.FileName)
+		}
+	}
+	opts, err := config.ForDraft(base, d.name, d.doc)
+	if err != nil {
+		return lint.Options{}, fmt.Errorf("%w; fix the %q key of the draft's front matter", err, config.FrontMatterKey)
+	}
+	if r, ok := files.(resolver); ok && d.abs != "" {
+		opts.FileExists = fileExists(r, filepath.Dir(d.abs))
+	}
+	return opts, nil
+}
+
+// resolver is the part of *workspace.Workspace that confines a path to the
+// workspace; the missing-file check needs it.
+type resolver interface {
+	Resolve(path string) (string, error)
+}
+
+// fileExists reports whether a link destination relative to dir names a
+// file or directory inside the workspace.
+func fileExists(r resolver, dir string) func(string) bool {
+	return func(dest string) bool {
+		abs, err := r.Resolve(filepath.Join(dir, filepath.FromSlash(dest)))
+		if err != nil {
+			return false
+		}
+		_, err = os.Stat(abs)
+		return err == nil
+	}
+}
+
+func newLintResult(findings []lint.Finding) LintResult {
+	return LintResult{Findings: findings, Counts: countRules(findings), Severities: countSeverities(findings)}
+}
+
+func countRules(findings []lint.Finding) map[string]int {
+	m := map[string]int{}
+	for _, f := range findings {
+		m[f.Rule]++
+	}
+	return m
+}
+
+func countSeverities(findings []lint.Finding) map[string]int {
+	m := map[string]int{}
+	for _, f := range findings {
+		m[f.Severity.String()]++
+	}
+	return m
+}
+
+// Summary is the short text beside the structured result.
+func (r LintResult) Summary() string {
+	return summarizeFindings(r.Findings, r.Counts, r.Severities)
+}
+
+// summarizeFindings says how many findings of each severity and which rules
+// fired most.
+func summarizeFindings(findings []lint.Finding, counts, severities map[string]int) string {
+	if len(findings) == 0 {
+		return "No findings."
+	}
+	var parts []string
+	for _, s := range []lint.Severity{lint.Error, lint.Warning, lint.Suggestion} {
+		if n := severities[s.String()]; n > 0 {
+			parts = append(parts, plural(n, s.String()))
+		}
+	}
+	rules := make([]string, 0, len(counts))
+	for id := range counts {
+		rules = append(rules, id)
+	}
+	sort.Slice(rules, func(i, j int) bool {
+		if counts[rules[i]] != counts[rules[j]] {
+			return counts[rules[i]] > counts[rules[j]]
+		}
+		return rules[i] < rules[j]
+	})
+	var top []string
+	for _, id := range rules[:min(3, len(rules))] {
+		top = append(top, fmt.Sprintf("%s %d", id, counts[id]))
+	}
+	f := findings[0]
+	return fmt.Sprintf("%s: %s (most: %s). First at line %d, column %d: %s.",
+		plural(len(findings), "finding"), strings.Join(parts, ", "), strings.Join(top, ", "), f.Line, f.Column, f.Message)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// idsJSON is the IDs of one kind of rule as a JSON array, for schemas.
+func idsJSON(kind lint.Kind) string {
+	b, _ := json.Marshal(lint.IDs(kind))
+	return string(b)
+}
