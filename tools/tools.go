@@ -26,6 +26,8 @@ type Files interface {
 // only "text".
 func Register(s *mcp.Server, files Files) {
 	registerReadability(s, files)
+	registerLint(s, files)
+	registerStructure(s, files)
 }
 
 // draftSchema is the input schema shared by tools that read one draft; the
