@@ -168,7 +168,7 @@ func TestLintToolErrors(t *testing.T) {
 
 func TestStructureTool(t *testing.T) {
 	ws := newWorkspace(t, map[string]string{
-		"docs/post.md": "# Post\n\nSee [setup](#setup), [guide](guide.md) and [gone](gone.md).\n\n#### Deep\n\n![](img.png)\n\n```\nx\n```\n",
+		"docs/post.md":  "# Post\n\nSee [setup](#setup), [guide](guide.md) and [gone](gone.md).\n\n#### Deep\n\n![](img.png)\n\n```\nx\n```\n",
 		"docs/guide.md": "# Guide\n",
 	})
 	cs := connect(t, ws)
