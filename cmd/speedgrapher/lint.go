@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/speedgrapher/speedgrapher/internal/config"
+	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/workspace"
+)
+
+// lintOptions are the lint command's own flags.
+type lintOptions struct {
+	format string        // "text" or "json"
+	failOn lint.Severity // the lowest severity that fails the run
+}
+
+// lintFlags adds the lint command's own flags to fs, with the flags every
+// command accepts.
+func lintFlags(fs *flag.FlagSet, o *lintOptions) {
+	o.format, o.failOn = "text", lint.Warning
+	fs.Func("format", "output `format`: text (file:line:col: severity: message [rule]) or json", func(v string) error {
+		if v != "text" && v != "json" {
+			return fmt.Errorf("want text or json")
+		}
+		o.format = v
+		return nil
+	})
+	fs.Func("fail-on", "exit 1 when a finding is at or above `severity`: error, warning or suggestion (default warning)", func(v string) error {
+		s, err := lint.ParseSeverity(v)
+		if err != nil {
+			return fmt.Errorf("want error, warning or suggestion")
+		}
+		o.failOn = s
+		return nil
+	})
+}
+
+// fileFinding is a finding with the file it is in, for --format json.
+type fileFinding struct {
+	File string `json:"file"`
+	lint.Finding
+}
+
+// lint runs the style and structure checks on files (- reads stdin) and
+// prints the findings like a compiler. Exit status: 0 when nothing is at or
+// above --fail-on, 1 when something is, 2 on a usage error, an unreadable
+// file or a bad configuration.
+//
+// It parses its own flags (--format, --fail-on and the common ones) wherever
+// they stand among the files.
+func (c *cli) lint(args []string) int {
+	var o lintOptions
+	fs := c.flagSet("speedgrapher lint")
+	lintFlags(fs, &o)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: speedgrapher lint [flags] FILE... (- for stdin)\n\nRun the style and structure checks and print file:line:col: severity: message [rule].\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return exitUsage
+	}
+	if len(files) == 0 {
+		return c.usageError("lint needs at least one markdown file (or - for stdin)")
+	}
+	roots := []string(c.roots)
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	ws, err := workspace.New(roots...)
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	base, err := config.Load(func(name string) ([]byte, error) {
+		_, data, err := ws.ReadFile(name)
+		return data, err
+	})
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+
+	status := 0
+	all := []fileFinding{}
+	for _, file := range files {
+		name := file
+		if file == "-" {
+			name = "<stdin>"
+		}
+		findings, err := c.lintFile(ws, base, file, name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "speedgrapher: %v\n", err)
+			status = exitUsage
+			continue
+		}
+		for _, f := range findings {
+			all = append(all, fileFinding{name, f})
+		}
+	}
+	failed := false
+	for _, f := range all {
+		if f.Severity >= o.failOn {
+			failed = true
+		}
+	}
+	if o.format == "json" {
+		out, _ := json.MarshalIndent(struct {
+			Findings []fileFinding `json:"findings"`
+		}{all}, "", "  ")
+		fmt.Fprintf(c.stdout, "%s\n", out)
+	} else {
+		for _, f := range all {
+			fmt.Fprintf(c.stdout, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+		}
+	}
+	switch {
+	case status != 0:
+		return status
+	case failed:
+		return 1
+	}
+	return 0
+}
+
+// lintFile checks one file (or stdin for "-") with every rule.
+// name labels the file in messages.
+func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name string) ([]lint.Finding, error) {
+	var src []byte
+	var abs string
+	var err error
+	if file == "-" {
+		if src, err = io.ReadAll(c.stdin); err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+	} else if abs, src, err = ws.ReadFile(file); err != nil {
+		return nil, err
+	}
+	doc := markdown.Parse(src)
+	opts, err := config.ForDraft(base, name, doc)
+	if err != nil {
+		return nil, err
+	}
+	if abs != "" {
+		dir := filepath.Dir(abs)
+		opts.FileExists = func(dest string) bool {
+			p, err := ws.Resolve(filepath.Join(dir, filepath.FromSlash(dest)))
+			if err != nil {
+				return false
+			}
+			_, err = os.Stat(p)
+			return err == nil
+		}
+	}
+	return lint.Check(doc, opts), nil
+}
