@@ -51,3 +51,16 @@ func BenchmarkReadability(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnalyze measures Analyze alone, on documents parsed beforehand.
+func BenchmarkAnalyze(b *testing.B) {
+	for _, size := range []int{10 << 10, 100 << 10} {
+		doc := markdown.Parse(benchDraft(b, size))
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(doc.Source)))
+			for b.Loop() {
+				Analyze(doc)
+			}
+		})
+	}
+}

@@ -241,44 +241,55 @@ func counted(k markdown.Kind) bool {
 
 // Analyze measures the readability of doc.
 func Analyze(doc *markdown.Document) Report {
-	r := Report{Sections: []Section{}, Sentences: []Scored{}}
+	// Find the sentences first so the scored sentences, the largest part of
+	// the report, are allocated once at their final size.
+	type found struct {
+		block int
+		Span
+	}
+	all := make([]found, 0, len(doc.Source)/64+1)
+	var spans []Span
+	for bi := range doc.Blocks {
+		if !counted(doc.Blocks[bi].Kind) {
+			continue
+		}
+		spans = appendSentences(spans[:0], doc.Blocks[bi].Text)
+		for _, s := range spans {
+			all = append(all, found{bi, s})
+		}
+	}
+
+	r := Report{Sections: make([]Section, 0, len(doc.Headings)+1), Sentences: make([]Scored, 0, len(all))}
 	sections := make([]Section, len(doc.Headings)+1)
 	sections[0] = Section{Heading: -1, Line: 1}
 	for i, h := range doc.Headings {
 		sections[i+1] = Section{Heading: i, Title: h.Text, Line: h.Line}
 	}
-	var spans []Span
 	var words []Span
 	memo := syllableMemo{}
-	for bi := range doc.Blocks {
-		b := &doc.Blocks[bi]
-		if !counted(b.Kind) {
+	for _, f := range all {
+		b, s := &doc.Blocks[f.block], f.Span
+		words = appendWords(words[:0], b.Text[s.Start:s.End], s.Start)
+		c := countSentence(b.Text, words, memo)
+		if c.Words == 0 {
 			continue
 		}
-		spans = appendSentences(spans[:0], b.Text)
-		for _, s := range spans {
-			words = appendWords(words[:0], b.Text[s.Start:s.End], s.Start)
-			c := countSentence(b.Text, words, memo)
-			if c.Words == 0 {
-				continue
-			}
-			grade := ARI(c)
-			pos := doc.Position(b.SourceOffset(s.Start))
-			sc := Scored{
-				Sentence: Sentence{Block: bi, Start: s.Start, End: s.End},
-				Text:     b.Text[s.Start:s.End], Line: pos.Line, Column: pos.Column,
-				Counts: c, Grade: grade, Difficulty: Classify(c.Words, grade),
-			}
-			switch sc.Difficulty {
-			case Hard:
-				r.Hard++
-			case VeryHard:
-				r.VeryHard++
-			}
-			r.Sentences = append(r.Sentences, sc)
-			r.Counts = r.Counts.Add(c)
-			sections[b.Section+1].Counts = sections[b.Section+1].Counts.Add(c)
+		grade := ARI(c)
+		pos := doc.Position(b.SourceOffset(s.Start))
+		sc := Scored{
+			Sentence: Sentence{Block: f.block, Start: s.Start, End: s.End},
+			Text:     b.Text[s.Start:s.End], Line: pos.Line, Column: pos.Column,
+			Counts: c, Grade: grade, Difficulty: Classify(c.Words, grade),
 		}
+		switch sc.Difficulty {
+		case Hard:
+			r.Hard++
+		case VeryHard:
+			r.VeryHard++
+		}
+		r.Sentences = append(r.Sentences, sc)
+		r.Counts = r.Counts.Add(c)
+		sections[b.Section+1].Counts = sections[b.Section+1].Counts.Add(c)
 	}
 	r.Scores = r.Counts.Scores()
 	r.Grade = r.Scores.Grade()
