@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -19,7 +18,7 @@ var adverb = &Rule{
 
 func checkAdverb(p *pass, r *Rule, s *sentence) {
 	for i, t := range s.toks {
-		if !isLyAdverb(t.lower) || weaselSingles()[t.lower] {
+		if t.flags&(isNotAdverb|isWeasel) != 0 || !isLyAdverb(t.lower) {
 			continue
 		}
 		word := s.block.Text[t.start:t.end]
@@ -31,21 +30,11 @@ func checkAdverb(p *pass, r *Rule, s *sentence) {
 	}
 }
 
-// isLyAdverb reports whether a lower-case word is an adverb in -ly.
+// isLyAdverb reports whether a lower-case word not in notAdverbs is an
+// adverb in -ly.
 func isLyAdverb(w string) bool {
-	return len(w) > 4 && strings.HasSuffix(w, "ly") && !notAdverbs[w] && !strings.ContainsAny(w, "-'0123456789")
+	return len(w) > 4 && strings.HasSuffix(w, "ly") && !strings.ContainsAny(w, "-'0123456789")
 }
-
-// weaselSingles are the one-word entries of weasel-word's list.
-var weaselSingles = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, ph := range weaselWord.phrases {
-		if !strings.Contains(ph.text, " ") {
-			m[ph.text] = true
-		}
-	}
-	return m
-})
 
 // notAdverbs end in -ly but are adjectives, nouns or verbs ("friendly",
 // "family", "apply"), or adverbs too common and neutral to flag ("only",

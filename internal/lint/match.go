@@ -64,10 +64,9 @@ var matcher = sync.OnceValue(func() *trieNode {
 // phrase of each enabled rule that starts there, unless it overlaps the
 // rule's previous hit in this sentence.
 func (p *pass) matchPhrases(s *sentence) {
-	root := matcher()
 	var lastEnd map[*Rule]int // token index after each rule's last hit
 	for i := range s.toks {
-		n := root.next[s.toks[i].lower]
+		n := s.toks[i].node
 		if n == nil {
 			continue
 		}

@@ -1,12 +1,15 @@
 package lint
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/prose"
 )
 
 // TestFindingFields checks every field of a finding against hand-counted
@@ -72,5 +75,38 @@ func TestParseSeverity(t *testing.T) {
 	}
 	if _, err := ParseSeverity("fatal"); err == nil {
 		t.Error(`ParseSeverity("fatal") succeeded`)
+	}
+}
+
+// TestSplitMatchesProse checks that splitSentences finds exactly the
+// sentences and words of prose.Split, on every fixture and the sample post.
+func TestSplitMatchesProse(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.md")
+	files = append(files, "../../testdata/drafts/sample-post.md", "../../testdata/drafts/dense-report.md")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := markdown.Parse(src)
+		type span struct{ Block, Start, End int }
+		var want, got [][]span
+		for _, s := range prose.Split(doc) {
+			one := []span{{s.Block, s.Start, s.End}}
+			for _, w := range s.Words {
+				one = append(one, span{s.Block, w.Start, w.End})
+			}
+			want = append(want, one)
+		}
+		for _, s := range splitSentences(doc) {
+			one := []span{{s.blockIndex, s.start, s.end}}
+			for _, w := range s.toks {
+				one = append(one, span{s.blockIndex, w.start, w.end})
+			}
+			got = append(got, one)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: splitSentences differs from prose.Split (-want +got):\n%s", file, diff)
+		}
 	}
 }

@@ -34,31 +34,31 @@ func checkPassive(p *pass, r *Rule, s *sentence) {
 		be := s.toks[i].lower
 		contracted := false
 		switch {
-		case beVerbs[be]:
-		case contractedBe[be]:
+		case s.has(i, isBe):
+		case s.has(i, isContractedBe):
 			contracted = strings.HasSuffix(be, "'s")
 		default:
 			continue
 		}
 		// Up to two adverbs between the verb and the participle.
 		j := i + 1
-		for k := 0; k < 2 && j < len(s.toks) && s.toks[j].joined && isInterposedAdverb(s.toks[j].lower); k++ {
+		for k := 0; k < 2 && j < len(s.toks) && s.toks[j].joined && isInterposedAdverb(&s.toks[j]); k++ {
 			j++
 		}
-		if j >= len(s.toks) || !s.toks[j].joined || !isParticiple(s.toks[j].lower) {
+		if j >= len(s.toks) || !s.toks[j].joined || !isParticiple(&s.toks[j]) {
 			continue
 		}
 		next := s.word(j + 1)
 		nextJoined := j+1 < len(s.toks) && s.toks[j+1].joined
-		if adjectivalParticiples[s.toks[j].lower] && !(next == "by" && nextJoined) {
+		if s.has(j, isAdjectival) && !(next == "by" && nextJoined) {
 			continue
 		}
-		if contracted && nextJoined && objectStarts[next] {
+		if contracted && nextJoined && s.has(j+1, isObjectStart) {
 			continue // "she's written a book": "has", not "is"
 		}
 		// "is being reviewed": start at "is".
 		start := i
-		if be == "being" && i > 0 && beVerbs[s.word(i-1)] && s.toks[i].joined {
+		if be == "being" && s.has(i-1, isBe) && s.toks[i].joined {
 			start = i - 1
 		}
 		match := s.text(start, j)
@@ -68,19 +68,20 @@ func checkPassive(p *pass, r *Rule, s *sentence) {
 	}
 }
 
-// isParticiple reports whether a lower-case word is a past participle.
-func isParticiple(w string) bool {
-	if irregularParticiples[w] {
+// isParticiple reports whether a word is a past participle.
+func isParticiple(t *token) bool {
+	w := t.lower
+	if t.flags&isIrregularParticiple != 0 {
 		return true
 	}
 	if !strings.HasSuffix(w, "ed") || len(w) < 4 || strings.ContainsAny(w, "-'0123456789") {
 		return false
 	}
-	if notParticiples[w] {
+	if t.flags&isNotParticiple != 0 {
 		return false
 	}
 	if strings.HasSuffix(w, "eed") {
-		return eedParticiples[w]
+		return t.flags&isEedParticiple != 0
 	}
 	if strings.HasPrefix(w, "un") && !strings.HasPrefix(w, "under") && !strings.HasPrefix(w, "uni") &&
 		!unVerbs[w[:len(w)-2]] && !unVerbs[w[:len(w)-1]] {
@@ -91,8 +92,8 @@ func isParticiple(w string) bool {
 
 // isInterposedAdverb reports whether w may stand between "be" and a
 // participle without breaking the passive: "is not used", "was quickly fixed".
-func isInterposedAdverb(w string) bool {
-	return interposed[w] || strings.HasSuffix(w, "ly") && len(w) > 4 && !notAdverbs[w]
+func isInterposedAdverb(t *token) bool {
+	return t.flags&isInterposed != 0 || strings.HasSuffix(t.lower, "ly") && len(t.lower) > 4 && t.flags&isNotAdverb == 0
 }
 
 // contractedBe are pronouns fused with "is" (or "has"), "are" or "am";

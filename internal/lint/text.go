@@ -12,6 +12,7 @@ import (
 // sentence is one sentence of prose with its words, as the rules read it.
 type sentence struct {
 	block      *markdown.Block
+	blockIndex int // in Document.Blocks
 	index      int // in pass.sentences
 	start, end int // byte range in block.Text
 	toks       []token
@@ -23,6 +24,10 @@ type token struct {
 	// lower is the word in lower case with typographic apostrophes made
 	// straight, the form word lists are written in.
 	lower string
+	flags wordFlags
+	// node is the phrase matcher's node for this word, nil when no listed
+	// phrase starts with it.
+	node *trieNode
 	// joined is true when only spaces stand between the previous word and
 	// this one: no punctuation, no removed inline code or link. Phrases
 	// match only across joined words.
@@ -30,26 +35,34 @@ type token struct {
 }
 
 // splitSentences segments doc's prose with package prose and prepares every
-// sentence's words.
+// sentence's words. It is prose.Split, done with one word pass per block
+// rather than one allocation per sentence: a sentence boundary always falls
+// on white space, so the words of a block are the words of its sentences.
 func splitSentences(doc *markdown.Document) []sentence {
-	ps := prose.Split(doc)
-	out := make([]sentence, len(ps))
-	total := 0
-	for _, s := range ps {
-		total += len(s.Words)
-	}
-	toks := make([]token, 0, total)
-	for i, s := range ps {
-		b := &doc.Blocks[s.Block]
-		first := len(toks)
-		for j, w := range s.Words {
-			t := token{start: w.Start, end: w.End, lower: normalize(b.Text[w.Start:w.End])}
-			if j > 0 {
-				t.joined = onlySpace(b.Text[s.Words[j-1].End:w.Start])
+	out := make([]sentence, 0, len(doc.Source)/50+1)
+	lex := lexicon()
+	for bi := range doc.Blocks {
+		b := &doc.Blocks[bi]
+		words := prose.Words(b.Text)
+		toks := make([]token, 0, len(words))
+		w := 0
+		for _, s := range prose.Sentences(b.Text) {
+			for w < len(words) && words[w].Start < s.Start {
+				w++
 			}
-			toks = append(toks, t)
+			first := len(toks)
+			for ; w < len(words) && words[w].End <= s.End; w++ {
+				t := token{start: words[w].Start, end: words[w].End, lower: normalize(b.Text[words[w].Start:words[w].End])}
+				if e, ok := lex[t.lower]; ok {
+					t.flags, t.node = e.flags, e.node
+				}
+				if len(toks) > first {
+					t.joined = onlySpace(b.Text[toks[len(toks)-1].end:t.start])
+				}
+				toks = append(toks, t)
+			}
+			out = append(out, sentence{block: b, blockIndex: bi, index: len(out), start: s.Start, end: s.End, toks: toks[first:len(toks):len(toks)]})
 		}
-		out[i] = sentence{block: b, index: i, start: s.Start, end: s.End, toks: toks[first:len(toks):len(toks)]}
 	}
 	return out
 }
@@ -68,6 +81,11 @@ func isSentenceBlock(s *sentence) bool {
 // text returns the text of tokens i..j (inclusive) of s.
 func (s *sentence) text(i, j int) string {
 	return s.block.Text[s.toks[i].start:s.toks[j].end]
+}
+
+// has reports whether token i has all of flags; false past either end.
+func (s *sentence) has(i int, flags wordFlags) bool {
+	return i >= 0 && i < len(s.toks) && s.toks[i].flags&flags == flags
 }
 
 // word returns the lower-case token i, or "" past either end.
