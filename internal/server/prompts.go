@@ -59,37 +59,42 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 	}
 
 	srcs := []prompts.Source{{FS: templates.FS, Label: "templates", Kind: "shipped"}}
-	dir := func(path, label string, format prompts.Format, kind string) {
+	// dir adds a directory source; personal ones are labelled from "~".
+	dir := func(path, label string, format prompts.Format, kind string, personal bool) {
 		abs, err := filepath.Abs(path)
 		if err != nil {
 			return
 		}
-		if label == "" {
-			label = displayDir(abs, wd, home)
+		switch {
+		case label != "":
+		case personal && home != "":
+			label = displayDir(abs, home, "~")
+		default:
+			label = displayDir(abs, wd, "")
 		}
 		srcs = append(srcs, prompts.Source{FS: os.DirFS(abs), Label: label, Format: format, Kind: kind, Dir: abs})
 	}
-	imports := func(base, where string) {
-		dir(filepath.Join(base, ".claude", "commands"), "", prompts.FormatClaude, "Claude Code commands ("+where+")")
-		dir(filepath.Join(base, ".gemini", "commands"), "", prompts.FormatGemini, "Gemini CLI commands ("+where+")")
+	imports := func(base, where string, personal bool) {
+		dir(filepath.Join(base, ".claude", "commands"), "", prompts.FormatClaude, "Claude Code commands ("+where+")", personal)
+		dir(filepath.Join(base, ".gemini", "commands"), "", prompts.FormatGemini, "Gemini CLI commands ("+where+")", personal)
 	}
 	if home != "" {
-		imports(home, "home")
+		imports(home, "home", true)
 	}
 	if config != "" {
-		dir(filepath.Join(config, "speedgrapher", "prompts"), "", prompts.FormatTemplate, "user directory")
+		dir(filepath.Join(config, "speedgrapher", "prompts"), "", prompts.FormatTemplate, "user directory", true)
 	}
 	for _, r := range roots {
-		imports(r, "workspace")
+		imports(r, "workspace", false)
 	}
 	for _, r := range roots {
-		dir(filepath.Join(r, ".speedgrapher", "prompts"), "", prompts.FormatTemplate, "project directory")
+		dir(filepath.Join(r, ".speedgrapher", "prompts"), "", prompts.FormatTemplate, "project directory", false)
 	}
 	for _, d := range promptDirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("prompts directory %q is not a directory; pass a directory of templates to --prompts", d)
 		}
-		dir(d, d, prompts.FormatTemplate, "--prompts")
+		dir(d, d, prompts.FormatTemplate, "--prompts", false)
 	}
 
 	// Keep the last of any directory listed twice.
@@ -108,18 +113,15 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 	return out, nil
 }
 
-// displayDir names a directory for messages: relative to the current
-// directory when inside it, with "~" for the home directory, else absolute.
-func displayDir(abs, wd, home string) string {
-	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return rel
+// displayDir names a directory for messages: relative to base, after
+// prefix, when inside base ("~/.claude/commands", ".speedgrapher/prompts"),
+// else absolute.
+func displayDir(abs, base, prefix string) string {
+	rel, err := filepath.Rel(base, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return abs
 	}
-	if home != "" {
-		if rel, err := filepath.Rel(home, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.Join("~", rel)
-		}
-	}
-	return abs
+	return filepath.Join(prefix, rel)
 }
 
 // promptSet adapts the template library to MCP prompts and keeps the
