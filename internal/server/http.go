@@ -233,16 +233,31 @@ func jsonRPCErrors(next http.Handler, maxBody int64) http.Handler {
 			http.Error(w, text, http.StatusBadRequest)
 			return
 		}
-		_, id, _, _ := decodeLine(bytes.TrimSpace(body))
 		data, _ := json.Marshal(struct {
 			JSONRPC string         `json:"jsonrpc"`
 			ID      any            `json:"id"`
 			Error   *jsonrpc.Error `json:"error"`
-		}{"2.0", id, &jsonrpc.Error{Code: code, Message: text}})
+		}{"2.0", requestID(body), &jsonrpc.Error{Code: code, Message: text}})
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusOK)
 		w.Write(data)
 	})
+}
+
+// requestID returns the id of the JSON-RPC request in body, as sent, or nil
+// when it has none that an answer could carry (a string or a number).
+func requestID(body []byte) any {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 {
+		return nil
+	}
+	switch c := m.ID[0]; {
+	case c == '"', c == '-', '0' <= c && c <= '9':
+		return m.ID
+	}
+	return nil
 }
 
 // badRequestCatcher holds back a 400 answer so it can be rewritten; any

@@ -338,14 +338,24 @@ func TestHTTPUnknownMethod(t *testing.T) {
 	}
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
 
-	resp = send(`{"jsonrpc":"2.0","id":7,"method":"no/such/method"}`)
-	if resp.StatusCode != http.StatusOK {
-		t.Errorf("status %d; want 200 with a JSON-RPC error", resp.StatusCode)
-	}
-	got := rpcReply(t, resp)
-	e, _ := got["error"].(map[string]any)
-	if got["id"] != float64(7) || e == nil || e["code"] != float64(-32601) {
-		t.Errorf("reply %v; want id 7 and error code -32601", got)
+	for _, tt := range []struct {
+		body   string
+		wantID any
+		code   float64
+	}{
+		{`{"jsonrpc":"2.0","id":7,"method":"no/such/method"}`, float64(7), -32601},
+		{`{"jsonrpc":"2.0","id":"req-8","method":"no/such/method","params":{}}`, "req-8", -32601},
+		{`{"jsonrpc":"2.0","id":9,"method":`, nil, -32700},
+	} {
+		resp = send(tt.body)
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: status %d; want 200 with a JSON-RPC error", tt.body, resp.StatusCode)
+		}
+		got := rpcReply(t, resp)
+		e, _ := got["error"].(map[string]any)
+		if got["id"] != tt.wantID || e == nil || e["code"] != tt.code {
+			t.Errorf("%s: reply %v; want id %v and error code %v", tt.body, got, tt.wantID, tt.code)
+		}
 	}
 }
 
