@@ -30,23 +30,38 @@ func Parse(src []byte) *Document {
 	d := &Document{Source: src, FrontMatter: fm, lines: newLineIndex(src)}
 	root := gfm.Parse(text.NewReader(body))
 	w := walker{doc: d, src: body, section: -1, slugs: slugger{}}
-	// Sized from the source so the buffers rarely grow: prose is most of a
-	// draft, a span covers a few dozen bytes, a block a line or two.
-	w.b.text = make([]byte, 0, len(body))
+	// Sized so the buffers rarely grow: prose is most of a draft and a span
+	// covers a few dozen bytes; the blocks are counted.
+	w.b.text.Grow(len(body))
 	w.b.spans = make([]Span, 0, len(body)/32+1)
-	nblocks := len(d.lines.starts) + 1
+	nblocks := countBlocks(root)
 	d.Blocks = make([]Block, 0, nblocks)
 	w.ranges = make([]blockRange, 0, nblocks)
 	w.blocks(root, Paragraph)
 	// All blocks' text lives in one string and their spans in one slice:
 	// two allocations instead of two per block.
-	all := string(w.b.text)
+	all := w.b.text.String()
 	for i := range d.Blocks {
 		r := w.ranges[i]
 		d.Blocks[i].Text = all[r.text:r.textEnd]
 		d.Blocks[i].Spans = w.b.spans[r.span:r.spanEnd:r.spanEnd]
 	}
 	return d
+}
+
+// countBlocks counts the prose blocks walker.blocks will find under n.
+func countBlocks(n ast.Node) int {
+	count := 0
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c.(type) {
+		case *ast.Heading, *ast.Paragraph, *ast.TextBlock, *extast.TableCell:
+			count++
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+		default:
+			count += countBlocks(c)
+		}
+	}
+	return count
 }
 
 // blockRange locates a block's text and spans in the walker's shared buffers.
@@ -131,9 +146,9 @@ func (w *walker) heading(h *ast.Heading) {
 // prose turns an inline container into a Block and returns its index.
 func (w *walker) prose(n ast.Node, kind Kind, level int) int {
 	w.b.startBlock()
-	r := blockRange{text: len(w.b.text), span: len(w.b.spans)}
+	r := blockRange{text: w.b.text.Len(), span: len(w.b.spans)}
 	w.inlines(n)
-	r.textEnd, r.spanEnd = len(w.b.text), len(w.b.spans)
+	r.textEnd, r.spanEnd = w.b.text.Len(), len(w.b.spans)
 	w.ranges = append(w.ranges, r)
 	spans := w.b.spans[r.span:r.spanEnd]
 	start := nodeStart(n, w.src)
@@ -377,18 +392,20 @@ func looksLikeURL(s string) bool {
 // textBuilder accumulates blocks' text and the spans that map it to the
 // source; span offsets are relative to the start of the current block.
 type textBuilder struct {
-	text  []byte
+	// text is a strings.Builder so Parse takes the finished text as a
+	// string without copying it.
+	text  strings.Builder
 	spans []Span
 	base  int // where the current block's text starts in text
 	first int // index of the current block's first span
 }
 
 func (b *textBuilder) startBlock() {
-	b.base, b.first = len(b.text), len(b.spans)
+	b.base, b.first = b.text.Len(), len(b.spans)
 }
 
 func (b *textBuilder) finish() (string, []Span) {
-	return string(b.text[b.base:]), b.spans[b.first:]
+	return b.text.String()[b.base:], b.spans[b.first:]
 }
 
 // source appends src[start:end], reading escapes and character references.
@@ -427,15 +444,15 @@ func (b *textBuilder) verbatim(src []byte, start, end int) {
 	}
 	// Extend the previous span when it is verbatim and adjacent.
 	if k := len(b.spans) - 1; k >= b.first {
-		if s := &b.spans[k]; !s.Replaced && s.Source+s.SourceLen == start && b.base+s.Text+s.Len == len(b.text) {
+		if s := &b.spans[k]; !s.Replaced && s.Source+s.SourceLen == start && b.base+s.Text+s.Len == b.text.Len() {
 			s.Len += end - start
 			s.SourceLen += end - start
-			b.text = append(b.text, src[start:end]...)
+			b.text.Write(src[start:end])
 			return
 		}
 	}
-	b.spans = append(b.spans, Span{Text: len(b.text) - b.base, Len: end - start, Source: start, SourceLen: end - start})
-	b.text = append(b.text, src[start:end]...)
+	b.spans = append(b.spans, Span{Text: b.text.Len() - b.base, Len: end - start, Source: start, SourceLen: end - start})
+	b.text.Write(src[start:end])
 }
 
 // replace appends s standing in for src[start:end].
@@ -443,20 +460,20 @@ func (b *textBuilder) replace(s string, start, end int) {
 	if s == "" {
 		return
 	}
-	b.spans = append(b.spans, Span{Text: len(b.text) - b.base, Len: len(s), Source: start, SourceLen: end - start, Replaced: true})
-	b.text = append(b.text, s...)
+	b.spans = append(b.spans, Span{Text: b.text.Len() - b.base, Len: len(s), Source: start, SourceLen: end - start, Replaced: true})
+	b.text.WriteString(s)
 }
 
 // removed leaves a Placeholder for an element that is not prose, one for a
 // run of them, none at the start of a block.
 func (b *textBuilder) removed(at int) {
-	if len(b.text) == b.base || bytes.HasSuffix(b.text[b.base:], placeholder) {
+	if b.text.Len() == b.base || strings.HasSuffix(b.text.String()[b.base:], placeholder) {
 		return
 	}
-	b.replace(string(placeholder), at, at)
+	b.replace(placeholder, at, at)
 }
 
-var placeholder = []byte(string(Placeholder))
+const placeholder = string(Placeholder)
 
 func isASCIIPunct(c byte) bool {
 	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
