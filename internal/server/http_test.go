@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -458,5 +459,41 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestHTTPIdleSessionClosed: a session that sends nothing for SessionTimeout
+// is closed, and the server forgets it (404, so the client starts anew).
+func TestHTTPIdleSessionClosed(t *testing.T) {
+	srv, err := NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httpTestServer(t, srv, HTTPOptions{Logger: noLog, SessionTimeout: 50 * time.Millisecond})
+	url := ts.URL + "/mcp"
+	resp, err := http.DefaultClient.Do(initializeRequest(t, url))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rpcReply(t, resp)
+	session := resp.Header.Get("Mcp-Session-Id")
+	status := func() int {
+		req := jsonPost(t, url, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		req.Header.Set("Mcp-Session-Id", session)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := status(); got != http.StatusAccepted {
+		t.Fatalf("a live session answered %d; want 202", got)
+	}
+	// Polling with requests would keep the session alive; watch the server.
+	waitFor(t, "the idle session to be closed", func() bool { return len(slices.Collect(srv.Sessions())) == 0 })
+	if got := status(); got != http.StatusNotFound {
+		t.Errorf("the closed session answered %d; want 404", got)
 	}
 }
