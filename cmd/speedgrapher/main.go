@@ -51,18 +51,21 @@ type command struct {
 	usage string
 	short string
 	run   func(c *cli, args []string) int
+	// ownFlags commands parse their arguments themselves, with flags of their own.
+	ownFlags bool
 }
 
 var commands = map[string]command{
-	"serve":   {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve},
-	"prompts": {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts},
-	"prompt":  {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt},
-	"check":   {"check [flags] [DIR...]", "validate template files (default: the shipped ones and --prompts); exit 1 on errors", (*cli).check},
-	"call":    {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call},
-	"version": {"version", "print the version", (*cli).version},
+	"serve":   {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve, false},
+	"prompts": {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts, false},
+	"prompt":  {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt, false},
+	"check":   {"check [flags] [DIR...]", "validate template files (default: the shipped ones and --prompts); exit 1 on errors", (*cli).check, false},
+	"call":    {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call, false},
+	"lint":    {"lint [flags] FILE...", "check the style and structure of markdown drafts; exit 1 on findings at or above --fail-on", (*cli).lint, true},
+	"version": {"version", "print the version", (*cli).version, false},
 }
 
-var commandOrder = []string{"serve", "prompts", "prompt", "check", "call", "version"}
+var commandOrder = []string{"serve", "prompts", "prompt", "check", "call", "lint", "version"}
 
 // cli holds what every subcommand shares: streams and common flags.
 type cli struct {
@@ -102,6 +105,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		fmt.Fprintf(stderr, "speedgrapher: unknown command %q; run speedgrapher --help for the list\n", name)
 		return exitUsage
+	}
+	if cmd.ownFlags {
+		c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		return cmd.run(c, args)
 	}
 	fs := c.flagSet("speedgrapher " + name)
 	fs.Usage = func() {
