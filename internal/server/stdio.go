@@ -166,14 +166,14 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if len(line) == 0 {
 			continue
 		}
-		msg, id, code, problem := decodeLine(line)
+		msg, id, code, problem := decodeLine(line) // id is set only with a problem
 		if problem != "" {
 			c.log.Warn("rejected a line", "code", code, "problem", problem)
 			c.writeError(id, code, problem)
 			continue
 		}
 		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() && !c.track(req.ID) {
-			c.writeError(id, jsonrpc.CodeInvalidRequest,
+			c.writeError(req.ID.Raw(), jsonrpc.CodeInvalidRequest,
 				"invalid request: this id is already used by a request in progress; use a new id")
 			continue
 		}
@@ -301,6 +301,13 @@ type wireMessage struct {
 // decodes it. On failure it returns the id to answer with (nil for null), a
 // JSON-RPC error code and a message saying what is wrong.
 func decodeLine(line []byte) (msg jsonrpc.Message, id any, code int64, problem string) {
+	// Fast path: one decoding pass for the common case, a well-formed request.
+	if msg, err := jsonrpc.DecodeMessage(line); err == nil {
+		if req, ok := msg.(*jsonrpc.Request); ok && req.Method != "" && (req.Params == nil || isStructured(req.Params)) {
+			return msg, nil, 0, ""
+		}
+	}
+	// Slow path: find out what is wrong, to answer with the right code.
 	if !json.Valid(line) {
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the line is not valid JSON"
 	}
