@@ -36,7 +36,25 @@
 //
 // Load reports each problem as "file:line: message" with the line in the
 // file, and skips broken files; warnings (an argument the body never uses)
-// do not keep a template out.
+// do not keep a template out. Library.Reload loads again but keeps the last
+// good version of a file that no longer loads, and Library.Stale tells,
+// by stat alone, whether any file or folder changed since the load.
+//
+// # Commands written for other agents
+//
+// A Source may hold commands written for Claude Code (FormatClaude:
+// .claude/commands/**/*.md, optional front matter whose description and
+// argument-hint are used, $ARGUMENTS and $1 to $9 in the body) or Gemini CLI
+// (FormatGemini: .gemini/commands/**/*.toml with description and prompt,
+// {{args}} and @{path} in the prompt). Each becomes a Template with one
+// optional argument, args: $ARGUMENTS and {{args}} are its whole value, $1
+// to $9 its whitespace-separated words, and @{path} embeds a workspace file
+// as {{ draft }} does. A body that never places args gets it appended after
+// a blank line. Folders namespace as in those agents' own loaders
+// ("git/commit.toml" is "git:commit"). Everything else in the file is text:
+// shell commands (!{...}, and ! before a backtick command) are never run and
+// stay in the prompt as written, with a warning; template syntax in the file
+// or in args is output as it is.
 //
 // # Messages
 //
