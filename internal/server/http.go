@@ -213,6 +213,11 @@ func jsonRPCErrors(next http.Handler, maxBody int64) http.Handler {
 			http.Error(w, fmt.Sprintf("request body over %d bytes", maxBody), http.StatusRequestEntityTooLarge)
 			return
 		}
+		if neitherRequestNorResponse(body) {
+			writeRPCError(w, body, jsonrpc.CodeInvalidRequest,
+				`invalid request: a message needs "method" (a request) or "result" or "error" (a response)`)
+			return
+		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		catcher := &badRequestCatcher{ResponseWriter: w}
 		next.ServeHTTP(catcher, r)
@@ -233,15 +238,33 @@ func jsonRPCErrors(next http.Handler, maxBody int64) http.Handler {
 			http.Error(w, text, http.StatusBadRequest)
 			return
 		}
-		data, _ := json.Marshal(struct {
-			JSONRPC string         `json:"jsonrpc"`
-			ID      any            `json:"id"`
-			Error   *jsonrpc.Error `json:"error"`
-		}{"2.0", requestID(body), &jsonrpc.Error{Code: code, Message: text}})
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		w.Write(data)
+		writeRPCError(w, body, code, text)
 	})
+}
+
+// writeRPCError answers the message in body with a JSON-RPC error.
+func writeRPCError(w http.ResponseWriter, body []byte, code int64, message string) {
+	data, _ := json.Marshal(struct {
+		JSONRPC string         `json:"jsonrpc"`
+		ID      any            `json:"id"`
+		Error   *jsonrpc.Error `json:"error"`
+	}{"2.0", requestID(body), &jsonrpc.Error{Code: code, Message: message}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(data)
+}
+
+// neitherRequestNorResponse reports whether body is one JSON object with an
+// id but no method, result or error, which the SDK would take for a
+// response to nothing and answer 202.
+func neitherRequestNorResponse(body []byte) bool {
+	var m struct {
+		ID, Method, Result, Error json.RawMessage
+	}
+	if json.Unmarshal(body, &m) != nil {
+		return false
+	}
+	return m.ID != nil && m.Method == nil && m.Result == nil && m.Error == nil
 }
 
 // requestID returns the id of the JSON-RPC request in body, as sent, or nil

@@ -347,6 +347,8 @@ func TestHTTPUnknownMethod(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":7,"method":"no/such/method"}`, float64(7), -32601},
 		{`{"jsonrpc":"2.0","id":"req-8","method":"no/such/method","params":{}}`, "req-8", -32601},
 		{`{"jsonrpc":"2.0","id":9,"method":`, nil, -32700},
+		{`{"jsonrpc":"2.0","id":10,"params":{}}`, float64(10), -32600},
+		{`{"jsonrpc":"1.0","id":11,"method":"ping"}`, float64(11), -32600},
 	} {
 		resp = send(tt.body)
 		if resp.StatusCode != http.StatusOK {
