@@ -12,19 +12,25 @@ import (
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
-// newDir is the --dir flag of new: where to write the starter template.
-var newDir string
-
-// newFlags adds the flags of the new command to fs.
-func newFlags(fs *flag.FlagSet) {
-	fs.StringVar(&newDir, "dir", newDir, "with new: the `directory` to write the template into (default .speedgrapher/prompts in the workspace)")
-}
-
 // newTemplate writes a commented starter template for the command NAME into
 // the project directory (.speedgrapher/prompts in the first workspace root),
 // or --dir. A folder prefix ("git:commit") becomes a subfolder. It never
-// overwrites a file.
+// overwrites a file. It parses its own flags (--dir and the common ones).
 func (c *cli) newTemplate(args []string) int {
+	var dir string
+	flags := c.flagSet("speedgrapher new")
+	flags.StringVar(&dir, "dir", "", "the `directory` to write the template into (default .speedgrapher/prompts in the first --root, else the current directory)")
+	flags.Usage = func() {
+		fmt.Fprintf(flags.Output(), "Usage: speedgrapher new [flags] NAME\n\nWrite a commented starter template for the command /NAME; a folder prefix (git:commit) makes a subfolder. Never overwrites.\n\nFlags:\n")
+		flags.PrintDefaults()
+	}
+	args, err := parseInterleaved(flags, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return exitUsage
+	}
 	if len(args) != 1 {
 		return c.usageError("new needs one command name, such as: speedgrapher new standup")
 	}
@@ -32,7 +38,6 @@ func (c *cli) newTemplate(args []string) int {
 	if !prompts.ValidName(name) {
 		return c.usageError("new: %q cannot be typed as a slash command; use lower-case letters, digits, \"-\" and \"_\", with \":\" after a folder name (git:commit)", name)
 	}
-	dir := newDir
 	if dir == "" {
 		root := "."
 		if len(c.roots) > 0 {

@@ -33,9 +33,11 @@ func TestNewTemplate(t *testing.T) {
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
 		c := &cli{stdout: &stdout, stderr: &stderr, roots: stringList{root}}
-		newDir = tt.dir
-		code := c.newTemplate(tt.args)
-		newDir = ""
+		args := tt.args
+		if tt.dir != "" {
+			args = append([]string{"--dir", tt.dir}, args...)
+		}
+		code := c.newTemplate(args)
 		if code != tt.wantCode || !strings.Contains(stderr.String(), tt.wantErr) {
 			t.Errorf("new %q: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr.String(), tt.wantCode, tt.wantErr)
 		}
