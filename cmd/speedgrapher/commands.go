@@ -176,7 +176,7 @@ func (c *cli) check(args []string) int {
 		}
 	}
 	if errs > 0 || warns > 0 {
-		fmt.Fprintf(c.stderr, "%d errors, %d warnings\n", errs, warns)
+		fmt.Fprintf(c.stderr, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
 	}
 	if errs > 0 {
 		return 1
@@ -295,4 +295,12 @@ func (c *cli) version(args []string) int {
 	}
 	fmt.Fprintf(c.stdout, "speedgrapher %s (MCP go-sdk %s)\n", server.Version, sdk)
 	return 0
+}
+
+// plural says "1 error" or "2 errors".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
