@@ -122,7 +122,7 @@ func (c *cli) renderPrompt(args []string) int {
 	for _, p := range pairs {
 		k, v, ok := strings.Cut(p, "=")
 		if !ok || k == "" {
-			return c.usageError("argument %q is not key=value", p)
+			return c.usageError("argument %q is not key=value; quote a value that has spaces, as in topic=\"code review\"", p)
 		}
 		values[k] = v
 	}
