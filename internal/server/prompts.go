@@ -257,7 +257,7 @@ func (p *promptSet) get(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.Ge
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
 		p.log.Error("rendering prompt", "prompt", name, "error", err)
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("rendering prompt %q: %v", name, err)}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 	}
 	return &mcp.GetPromptResult{Description: t.Description, Messages: mcpMessages(msgs)}, nil
 }
@@ -330,7 +330,12 @@ func (p *promptSet) guideline(ctx context.Context, name string) (string, error) 
 		return "", fmt.Errorf("unknown guideline %q; known: editorial, localization", name)
 	}
 	if _, data, err := p.workspace(ctx).ReadFile(file); err == nil {
-		return string(data), nil
+		if strings.TrimSpace(string(data)) != "" {
+			return string(data), nil
+		}
+		// An empty file is more likely a mistake (a shell redirection made
+		// it) than a wish for no guidelines: say so and use the default.
+		p.log.Warn("guideline file is empty; using the shipped default", "file", file)
 	} else if !errors.Is(err, workspace.ErrNotFound) {
 		return "", fmt.Errorf("reading guideline %s: %w", file, err)
 	}

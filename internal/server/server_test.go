@@ -280,6 +280,15 @@ func TestResources(t *testing.T) {
 		t.Errorf("editorial guideline with EDITORIAL.md: got %q, %v", got, err)
 	}
 	review := strings.Join(renderText(t, cs, "review", nil), "\n")
+	defer func() {
+		// An empty EDITORIAL.md (say, made by a shell redirection) counts as absent.
+		if err := os.WriteFile(filepath.Join(root, "EDITORIAL.md"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := read("speedgrapher://guidelines/editorial"); err != nil || got != string(shipped) {
+			t.Errorf("editorial guideline with an empty EDITORIAL.md: got %d bytes (%v), want the shipped %d", len(got), err, len(shipped))
+		}
+	}()
 	if !strings.Contains(review, "House rule: write in British English.") {
 		t.Errorf("review does not carry the workspace EDITORIAL.md:\n%s", review)
 	}
