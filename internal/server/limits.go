@@ -37,19 +37,33 @@ func limitToolCalls(n int) mcp.Middleware {
 
 type loggerKey struct{}
 
-// requestLogger returns the logger of the request ctx belongs to (see
-// logRequests), or one that discards everything.
+// requestLog is what a request's logger is made of; the logger itself is
+// made only when something is logged, so that requests that log nothing
+// cost nothing.
+type requestLog struct {
+	base   *slog.Logger
+	ss     *mcp.ServerSession
+	method string
+}
+
+func (r *requestLog) logger() *slog.Logger {
+	client := mcp.NewLoggingHandler(r.ss, &mcp.LoggingHandlerOptions{LoggerName: "speedgrapher"})
+	return slog.New(slog.NewMultiHandler(r.base.Handler(), client)).With("method", r.method)
+}
+
+// requestLogger returns a logger for the request ctx belongs to: it writes
+// to the server's log (stderr, filtered by --log-level) and to the client as
+// MCP log notifications, which the SDK sends only once the client has set a
+// level with logging/setLevel. Outside a request it discards everything.
 func requestLogger(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
-		return l
+	if r, ok := ctx.Value(loggerKey{}).(*requestLog); ok {
+		return r.logger()
 	}
 	return slog.New(slog.DiscardHandler)
 }
 
-// logRequests gives every request a logger that writes both to base (stderr,
-// filtered by --log-level) and to the client as MCP log notifications, which
-// the SDK sends only once the client has set a level with logging/setLevel.
-// It logs failed requests and tool calls that return an error at info.
+// logRequests makes requestLogger work in every request's context, and logs
+// failed requests and tool calls that return an error, at info.
 func logRequests(base *slog.Logger) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
@@ -57,18 +71,17 @@ func logRequests(base *slog.Logger) mcp.Middleware {
 			if !ok || method == "initialize" || strings.HasPrefix(method, "notifications/") {
 				return next(ctx, method, req)
 			}
-			client := mcp.NewLoggingHandler(ss, &mcp.LoggingHandlerOptions{LoggerName: "speedgrapher"})
-			log := slog.New(slog.NewMultiHandler(base.Handler(), client)).With("method", method)
-			ctx = context.WithValue(ctx, loggerKey{}, log)
+			rl := &requestLog{base: base, ss: ss, method: method}
+			ctx = context.WithValue(ctx, loggerKey{}, rl)
 			res, err := next(ctx, method, req)
 			switch {
 			case errors.Is(err, context.Canceled):
-				log.DebugContext(ctx, "request cancelled")
+				rl.logger().DebugContext(ctx, "request cancelled")
 			case err != nil:
-				log.InfoContext(ctx, "request failed", "error", err)
+				rl.logger().InfoContext(ctx, "request failed", "error", err)
 			default:
 				if r, ok := res.(*mcp.CallToolResult); ok && r != nil && r.IsError {
-					log.InfoContext(ctx, "tool reported an error", "tool", toolName(req), "message", firstText(r.Content))
+					rl.logger().InfoContext(ctx, "tool reported an error", "tool", toolName(req), "message", firstText(r.Content))
 				}
 			}
 			return res, err
