@@ -98,6 +98,18 @@ func TestReloadBinary(t *testing.T) {
 		}
 	}
 
+	// The server registers its commands in the background after answering
+	// initialize, which may notify this session once: wait for the list,
+	// then let that notification pass before changing anything.
+	describe("standup")
+	for settled := false; !settled; {
+		select {
+		case <-changed:
+		case <-time.After(500 * time.Millisecond):
+			settled = true
+		}
+	}
+
 	change("added", func() {
 		write(filepath.Join(project, "notes.md"), "---\ndescription: Notes.\n---\nNotes.\n")()
 		write(standup, "---\ndescription: Stand-up v1.\n---\nStand-up v1.\n")()

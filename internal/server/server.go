@@ -74,22 +74,64 @@ func NewServer(opts Options) (*mcp.Server, error) {
 			Logger:                  log,
 			CompletionHandler:       p.complete,
 			RootsListChangedHandler: sessionRoots.rootsChanged,
+			Capabilities:            capabilities(opts),
 		})
-	s.AddReceivingMiddleware(logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
-	if !opts.NoPrompts {
-		p.srv = s
-		p.registerResources(s)
-		p.load()
-		if opts.Watch != nil {
-			if err := p.watch(opts.Watch); err != nil {
-				log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
+	// Templates and tools are registered in the background, so the answer to
+	// initialize does not wait for them; every other request does.
+	ready := make(chan struct{})
+	s.AddReceivingMiddleware(holdUntil(ready), logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
+	go func() {
+		defer close(ready)
+		if !opts.NoPrompts {
+			p.srv = s
+			p.registerResources(s)
+			p.load()
+			if opts.Watch != nil {
+				if err := p.watch(opts.Watch); err != nil {
+					log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
+				}
 			}
 		}
+		if !opts.NoTools {
+			tools.Register(s, ws)
+		}
+	}()
+	return s, nil
+}
+
+// capabilities says up front what the server offers, rather than letting the
+// SDK infer it from what is registered when a client initializes.
+func capabilities(opts Options) *mcp.ServerCapabilities {
+	c := &mcp.ServerCapabilities{
+		Completions: &mcp.CompletionCapabilities{},
+		Logging:     &mcp.LoggingCapabilities{},
+	}
+	if !opts.NoPrompts {
+		c.Prompts = &mcp.PromptCapabilities{ListChanged: true}
+		c.Resources = &mcp.ResourceCapabilities{ListChanged: true}
 	}
 	if !opts.NoTools {
-		tools.Register(s, ws)
+		c.Tools = &mcp.ToolCapabilities{ListChanged: true}
 	}
-	return s, nil
+	return c
+}
+
+// holdUntil holds every request but the handshake and ping until ready is closed.
+func holdUntil(ready <-chan struct{}) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			switch method {
+			case "initialize", "ping", "notifications/initialized":
+			default:
+				select {
+				case <-ready:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			}
+			return next(ctx, method, req)
+		}
+	}
 }
 
 const instructions = `Speedgrapher helps write and edit technical articles. Its prompts are slash commands for ` +
