@@ -3,6 +3,10 @@ package markdown
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // FuzzParse checks that any input parses without a panic and that every
@@ -57,6 +61,31 @@ func FuzzParse(f *testing.F) {
 		fm := d.FrontMatter
 		if fm.Start < 0 || fm.End > len(src) || fm.Start > fm.End {
 			t.Fatalf("front matter [%d,%d) outside %d bytes", fm.Start, fm.End, len(src))
+		}
+	})
+}
+
+// FuzzParseWithoutLinkify checks that Parse, which skips goldmark's linkify
+// extension when it cannot matter, reads every draft exactly as a parse with
+// the full GFM configuration does.
+func FuzzParseWithoutLinkify(f *testing.F) {
+	for _, s := range []string{
+		"", "a www.b.c d\n", "mail a@b.co now", "see https://x.y/z_(w) or (http://u.v).\n",
+		"[www.a.b](c) `x@y.z` <https://d.e>\n", "[open https://a.b\n", "**www.a.b** ~~c@d.ef~~\n",
+		"&amp x; and\n&amp y;\ndone &copy 2024; (&lt (x);\n",
+		"trailing \t\nspaces    \nhard  \r\nbreak  \n| a  | b \t|\n|---|---|\n| c  \t | d |\n",
+		"# T\n\nA [b](c) `d` ![e](f) <g@h.i> www.j.k.\n",
+		"x\\(&amp (y;\n- [ ] a\n  > b ftp://c.d\n",
+	} {
+		f.Add([]byte(s))
+	}
+	full := func(body []byte) ast.Node { return gfm.Parse(text.NewReader(body)) }
+	f.Fuzz(func(t *testing.T, src []byte) {
+		want, got := parse(src, full), Parse(src)
+		// FrontMatter is read before goldmark runs; its Err values differ by identity.
+		want.FrontMatter, got.FrontMatter = FrontMatter{}, FrontMatter{}
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(Document{}, lineIndex{})); diff != "" {
+			t.Fatalf("Parse(%q) without linkify differs (-full +fast):\n%s", src, diff)
 		}
 	})
 }

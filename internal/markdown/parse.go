@@ -5,19 +5,15 @@ import (
 	"html"
 	"strings"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 )
 
-// gfm is shared: a goldmark parser keeps no state between parses.
-var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
-
-// ParseTree parses src with the same goldmark configuration Parse uses and
-// returns goldmark's tree. It is here for benchmarks that compare Parse with
-// goldmark's own parse of the same bytes.
+// ParseTree parses src with goldmark and its GFM extensions, the
+// configuration Parse reads drafts with, and returns goldmark's tree. It is
+// here for benchmarks that compare Parse with goldmark's own parse of the
+// same bytes.
 func ParseTree(src []byte) ast.Node {
 	return gfm.Parse(text.NewReader(src))
 }
@@ -26,9 +22,14 @@ func ParseTree(src []byte) ast.Node {
 // markdown, and a front matter block that does not parse is reported in
 // Document.FrontMatter.Err.
 func Parse(src []byte) *Document {
+	return parse(src, parseGFM)
+}
+
+// parse is Parse with the goldmark parse of the body given.
+func parse(src []byte, parseBody func([]byte) ast.Node) *Document {
 	fm, body := splitFrontMatter(src)
 	d := &Document{Source: src, FrontMatter: fm, lines: newLineIndex(src)}
-	root := gfm.Parse(text.NewReader(body))
+	root := parseBody(body)
 	w := walker{doc: d, src: body, section: -1, slugs: slugger{}}
 	// Sized so the buffers rarely grow: prose is most of a draft and a span
 	// covers a few dozen bytes; the blocks are counted.
