@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -76,26 +77,28 @@ func NewServer(opts Options) (*mcp.Server, error) {
 			RootsListChangedHandler: sessionRoots.rootsChanged,
 			Capabilities:            capabilities(opts),
 		})
-	// Templates and tools are registered in the background, so the answer to
-	// initialize does not wait for them; every other request does.
+	// Templates and tools are registered once the handshake is over, so the
+	// answer to initialize never waits for them; later requests do.
 	ready := make(chan struct{})
-	s.AddReceivingMiddleware(holdUntil(ready), logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
-	go func() {
-		defer close(ready)
-		if !opts.NoPrompts {
-			p.srv = s
-			p.registerResources(s)
-			p.load()
-			if opts.Watch != nil {
-				if err := p.watch(opts.Watch); err != nil {
-					log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
+	register := sync.OnceFunc(func() {
+		go func() {
+			defer close(ready)
+			if !opts.NoPrompts {
+				p.srv = s
+				p.registerResources(s)
+				p.load()
+				if opts.Watch != nil {
+					if err := p.watch(opts.Watch); err != nil {
+						log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
+					}
 				}
 			}
-		}
-		if !opts.NoTools {
-			tools.Register(s, ws)
-		}
-	}()
+			if !opts.NoTools {
+				tools.Register(s, ws)
+			}
+		}()
+	})
+	s.AddReceivingMiddleware(afterHandshake(register, ready), logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
 	return s, nil
 }
 
@@ -116,13 +119,13 @@ func capabilities(opts Options) *mcp.ServerCapabilities {
 	return c
 }
 
-// holdUntil holds every request but the handshake and ping until ready is closed.
-func holdUntil(ready <-chan struct{}) mcp.Middleware {
+// afterHandshake lets initialize and ping through at once; any other message
+// starts the registration (once) and waits until it is done.
+func afterHandshake(register func(), ready <-chan struct{}) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			switch method {
-			case "initialize", "ping", "notifications/initialized":
-			default:
+			if method != "initialize" && method != "ping" {
+				register()
 				select {
 				case <-ready:
 				case <-ctx.Done():
