@@ -93,14 +93,14 @@ func registerLint(s *mcp.Server, files Files) {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		d, err := readDraft(files, draftInput{Path: in.Path, Text: in.Text})
+		d, err := readDraft(ctx, files, draftInput{Path: in.Path, Text: in.Text})
 		if err != nil {
 			return errorResult(err), nil
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		opts, err := d.options(files)
+		opts, err := d.options(ctx, files)
 		if err != nil {
 			return errorResult(err), nil
 		}
@@ -156,15 +156,15 @@ type draft struct {
 }
 
 // readDraft reads and parses the draft in names.
-func readDraft(files Files, in draftInput) (*draft, error) {
+func readDraft(ctx context.Context, files Files, in draftInput) (*draft, error) {
 	if in.Text != nil || files == nil {
-		src, name, err := loadDraft(files, in)
+		src, name, err := loadDraft(ctx, files, in)
 		if err != nil {
 			return nil, err
 		}
 		return &draft{doc: markdown.Parse(src), name: name}, nil
 	}
-	abs, src, err := files.ReadFile(*in.Path)
+	abs, src, err := files.ReadFile(ctx, *in.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -175,12 +175,12 @@ func readDraft(files Files, in draftInput) (*draft, error) {
 // (read on every call, so an edit applies at once) and the draft's front
 // matter overrides; for a draft read from the workspace, the missing-file
 // check too.
-func (d *draft) options(files Files) (lint.Options, error) {
+func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) {
 	var base *config.Config
 	if files != nil {
 		var err error
 		base, err = config.Load(func(name string) ([]byte, error) {
-			_, data, err := files.ReadFile(name)
+			_, data, err := files.ReadFile(ctx, name)
 			return data, err
 		})
 		if err != nil {
@@ -191,23 +191,19 @@ func (d *draft) options(files Files) (lint.Options, error) {
 	if err != nil {
 		return lint.Options{}, fmt.Errorf("%w; fix the %q key of the draft's front matter", err, config.FrontMatterKey)
 	}
-	if r, ok := files.(resolver); ok && d.abs != "" {
-		opts.FileExists = fileExists(r, filepath.Dir(d.abs))
+	if files != nil && d.abs != "" {
+		opts.FileExists = fileExists(ctx, files, filepath.Dir(d.abs))
 	}
 	return opts, nil
 }
 
 // resolver is the part of *workspace.Workspace that confines a path to the
 // workspace; the missing-file check needs it.
-type resolver interface {
-	Resolve(path string) (string, error)
-}
-
 // fileExists reports whether a link destination relative to dir names a
 // file or directory inside the workspace.
-func fileExists(r resolver, dir string) func(string) bool {
+func fileExists(ctx context.Context, files Files, dir string) func(string) bool {
 	return func(dest string) bool {
-		abs, err := r.Resolve(filepath.Join(dir, filepath.FromSlash(dest)))
+		abs, err := files.Resolve(ctx, filepath.Join(dir, filepath.FromSlash(dest)))
 		if err != nil {
 			return false
 		}

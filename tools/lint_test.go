@@ -15,8 +15,19 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 )
 
+// workspaceFiles serves a workspace to the tools, as the server does.
+type workspaceFiles struct{ ws *workspace.Workspace }
+
+func (f workspaceFiles) ReadFile(_ context.Context, path string) (string, []byte, error) {
+	return f.ws.ReadFile(path)
+}
+
+func (f workspaceFiles) Resolve(_ context.Context, path string) (string, error) {
+	return f.ws.Resolve(path)
+}
+
 // newWorkspace writes files into a temporary workspace.
-func newWorkspace(t *testing.T, files map[string]string) *workspace.Workspace {
+func newWorkspace(t *testing.T, files map[string]string) Files {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range files {
@@ -32,7 +43,7 @@ func newWorkspace(t *testing.T, files map[string]string) *workspace.Workspace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ws
+	return workspaceFiles{ws}
 }
 
 // brief is a finding reduced to what a test compares.

@@ -120,7 +120,7 @@ func registerReadability(s *mcp.Server, files Files) {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		src, _, err := loadDraft(files, in)
+		src, _, err := loadDraft(ctx, files, in)
 		if err != nil {
 			return errorResult(err), nil
 		}

@@ -95,12 +95,16 @@ type fakeFiles map[string]string
 
 var errNotFound = errors.New(`file "missing.md" not found in the workspace; pass a path relative to the workspace root`)
 
-func (f fakeFiles) ReadFile(path string) (string, []byte, error) {
+func (f fakeFiles) ReadFile(_ context.Context, path string) (string, []byte, error) {
 	s, ok := f[path]
 	if !ok {
 		return "", nil, errNotFound
 	}
 	return "/ws/" + path, []byte(s), nil
+}
+
+func (f fakeFiles) Resolve(_ context.Context, path string) (string, error) {
+	return "/ws/" + path, nil
 }
 
 // connect starts a server with the tools registered and returns a client session.

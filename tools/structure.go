@@ -66,14 +66,14 @@ func registerStructure(s *mcp.Server, files Files) {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		d, err := readDraft(files, in)
+		d, err := readDraft(ctx, files, in)
 		if err != nil {
 			return errorResult(err), nil
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		opts, err := d.options(files)
+		opts, err := d.options(ctx, files)
 		if err != nil {
 			return errorResult(err), nil
 		}

@@ -9,6 +9,7 @@ package tools
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
@@ -16,10 +17,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Files is what tools need from the server to read a draft.
-// *workspace.Workspace satisfies it.
+// Files is what tools need from the server to read a draft. The context
+// carries the request, so the server can answer from the workspace of the
+// session that asked (its client's roots).
 type Files interface {
-	ReadFile(path string) (abs string, data []byte, err error)
+	// ReadFile reads a workspace file, refusing what the workspace refuses.
+	ReadFile(ctx context.Context, path string) (abs string, data []byte, err error)
+	// Resolve returns the absolute path of a workspace path without reading it.
+	Resolve(ctx context.Context, path string) (string, error)
 }
 
 // Register adds every tool to s. files may be nil, in which case tools accept
@@ -90,7 +95,7 @@ func (in draftInput) check() error {
 }
 
 // loadDraft returns the bytes of the draft in and a label for messages.
-func loadDraft(files Files, in draftInput) ([]byte, string, error) {
+func loadDraft(ctx context.Context, files Files, in draftInput) ([]byte, string, error) {
 	if in.Text != nil {
 		if !utf8.ValidString(*in.Text) {
 			return nil, "", &inputError{`"text" is not valid UTF-8; send the draft as UTF-8 text`}
@@ -100,7 +105,7 @@ func loadDraft(files Files, in draftInput) ([]byte, string, error) {
 	if files == nil {
 		return nil, "", &inputError{`this server has no workspace to read "path" from; pass the draft as "text"`}
 	}
-	_, data, err := files.ReadFile(*in.Path)
+	_, data, err := files.ReadFile(ctx, *in.Path)
 	if err != nil {
 		return nil, "", err
 	}

@@ -237,3 +237,15 @@ func (f Files) ReadFile(ctx context.Context, path string) (abs string, data []by
 	}
 	return abs, data, err
 }
+
+// Resolve returns the absolute path of path in the context's workspace.
+func (f Files) Resolve(ctx context.Context, path string) (string, error) {
+	ws, ok := workspace.FromContext(ctx)
+	if !ok {
+		ws = f.Default
+	}
+	if ws == nil {
+		return "", errors.New("resolve: this server has no workspace")
+	}
+	return ws.Resolve(path)
+}

@@ -94,7 +94,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 				}
 			}
 			if !opts.NoTools {
-				tools.Register(s, ws)
+				tools.Register(s, Files{Default: ws})
 			}
 		}()
 	})

@@ -309,3 +309,42 @@ func TestResources(t *testing.T) {
 		}
 	}
 }
+
+// With no --root, the tools and the prompts read from the client's roots.
+func TestClientRootsReachToolsAndPrompts(t *testing.T) {
+	d := dirs(t, "client")
+	if err := os.WriteFile(filepath.Join(d["client"], "post.md"), []byte("One two three. Four five.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := NewServer(Options{Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, nil)
+	client.AddRoots(&mcp.Root{URI: dirURI(d["client"])})
+	cs, _ := connectClient(t, srv, client)
+	ctx := context.Background()
+
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "readability", Arguments: map[string]any{"path": "post.md"}})
+	if err != nil || res.IsError {
+		t.Fatalf("readability of the client's post.md: %v %v", err, textOf(res))
+	}
+	if got := res.StructuredContent.(map[string]any)["words"]; got != 5.0 {
+		t.Errorf("words = %v, want 5 (hand count)", got)
+	}
+	got := renderText(t, cs, "review", map[string]string{"path": "post.md"})
+	want := "user: resource " + dirURI(filepath.Join(d["client"], "post.md")) + " text/markdown One two three. Four five.\n"
+	if !slices.Contains(got, want) {
+		t.Errorf("review path=post.md does not embed the client's file; got %q", got)
+	}
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	if res == nil || len(res.Content) == 0 {
+		return ""
+	}
+	if t, ok := res.Content[0].(*mcp.TextContent); ok {
+		return t.Text
+	}
+	return ""
+}
