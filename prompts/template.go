@@ -257,6 +257,7 @@ func (c *checker) walk(tree *parse.Tree, n parse.Node, callLine int, via string)
 			}
 		}
 	case *parse.CommandNode:
+		c.guidelineName(tree, n, callLine)
 		for _, arg := range n.Args {
 			c.walk(tree, arg, callLine, via)
 		}
@@ -286,6 +287,24 @@ func (c *checker) walk(tree *parse.Tree, n parse.Node, callLine int, via string)
 		}
 		c.walk(target.Tree, target.Tree.Root, callLine, via)
 	}
+}
+
+// guidelineName reports {{ guideline "x" }} with a name no guideline has,
+// which would otherwise fail only when the command is used.
+func (c *checker) guidelineName(tree *parse.Tree, n *parse.CommandNode, callLine int) {
+	if len(n.Args) != 2 {
+		return
+	}
+	fn, ok := n.Args[0].(*parse.IdentifierNode)
+	name, isString := n.Args[1].(*parse.StringNode)
+	if !ok || fn.Ident != "guideline" || !isString || slices.Contains(Guidelines, name.Text) {
+		return
+	}
+	line := callLine
+	if line == 0 {
+		line = nodeLine(tree, n)
+	}
+	c.add(line, false, "unknown guideline %q; use one of: %s", name.Text, strings.Join(Guidelines, ", "))
 }
 
 func (c *checker) branch(tree *parse.Tree, b *parse.BranchNode, callLine int, via string) {
