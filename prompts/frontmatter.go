@@ -10,6 +10,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 // Keys a template's front matter may hold, in the order the format documents them.
@@ -299,30 +301,9 @@ func (p *fmParser) list(kv *ast.MappingValueNode, key string) []string {
 func closest(s string, valid []string) string {
 	best, bestDist := "", len(s)/2+2
 	for _, v := range valid {
-		if d := editDistance(strings.ToLower(s), v); d < bestDist {
+		if d := typo.Distance(strings.ToLower(s), v); d < bestDist {
 			best, bestDist = v, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 // brokenAnchor flags an in-page link ("#setup") to a fragment that no
@@ -46,30 +47,9 @@ var brokenAnchor = &Rule{
 func closestSlug(frag string, headings []markdown.HeadingInfo) string {
 	best, bestD := "", len(frag)/3+2
 	for _, h := range headings {
-		if d := editDistance(strings.ToLower(frag), h.Slug); d < bestD {
+		if d := typo.Distance(strings.ToLower(frag), h.Slug); d < bestD {
 			best, bestD = h.Slug, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

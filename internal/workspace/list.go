@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 // maxWalkEntries bounds how many directory entries one MarkdownFiles call
@@ -119,33 +121,9 @@ func (w *Workspace) closest(path string) string {
 		bestDist = 3
 	}
 	for _, f := range w.MarkdownFiles("", 0) {
-		if d := editDistance(want, strings.ToLower(f)); d <= bestDist && (best == "" || d < bestDist) {
+		if d := typo.Distance(want, strings.ToLower(f)); d <= bestDist && (best == "" || d < bestDist) {
 			best, bestDist = f, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	if len(a) > 256 || len(b) > 256 {
-		return max(len(a), len(b)) // too long to be a typo; keep it cheap
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -121,21 +121,3 @@ func TestMarkdownFilesStopsAfterLimit(t *testing.T) {
 		t.Errorf(`MarkdownFiles("z") = %q; want [z.md]: the prefix prunes "a"`, got)
 	}
 }
-
-func TestEditDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"post.md", "post.md", 0},
-		{"pots.md", "post.md", 2},
-		{"kitten", "sitting", 3},
-		{"", "abc", 3},
-	}
-	for _, tt := range tests {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d; want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
