@@ -266,7 +266,11 @@ func Analyze(doc *markdown.Document) Report {
 		sections[i+1] = Section{Heading: i, Title: h.Text, Line: h.Line}
 	}
 	var words []Span
-	memo := syllableMemo{}
+	// Sized for the distinct words of a short draft (about one word in
+	// three, a word being about six bytes) so it rarely grows; capped
+	// because a long draft repeats its words and a large map costs more to
+	// allocate than growing does.
+	memo := make(syllableMemo, min(len(doc.Source)/16, 1<<11))
 	for _, f := range all {
 		b, s := &doc.Blocks[f.block], f.Span
 		words = appendWords(words[:0], b.Text[s.Start:s.End], s.Start)
