@@ -23,11 +23,46 @@ var gfmWithoutLinkify = goldmark.New(goldmark.WithExtensions(
 // it; otherwise it parses again with linkify. FuzzParseWithoutLinkify checks
 // that both ways give the same Document.
 func parseGFM(body []byte) ast.Node {
+	if bareURLLikely(body) {
+		return gfm.Parse(text.NewReader(body))
+	}
 	root := gfmWithoutLinkify.Parse(text.NewReader(body))
 	if linkifyMatters(root, body, false) {
 		return gfm.Parse(text.NewReader(body))
 	}
 	return root
+}
+
+// bareURLLikely is a quick look at the source for the bare URL linkify most
+// often finds, "https://..." or "www..." after a space, a "(" or at the start
+// of a line, so that such a draft is parsed once, with linkify, not twice.
+// Link destinations, "](https://...)", and autolinks, "<https://...>", do not count.
+func bareURLLikely(src []byte) bool {
+	for _, marker := range []string{"://", "www."} {
+		for at := 0; ; at++ {
+			i := bytes.Index(src[at:], []byte(marker))
+			if i < 0 {
+				break
+			}
+			at += i
+			start := at
+			for start > 0 && (src[start-1] >= 'a' && src[start-1] <= 'z') {
+				start-- // the scheme before "://"
+			}
+			if start == 0 {
+				return true
+			}
+			switch src[start-1] {
+			case ' ', '\t', '\n':
+				return true
+			case '(':
+				if start < 2 || src[start-2] != ']' {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // linkifyMatters reports whether the tree goldmark built without linkify
