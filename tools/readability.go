@@ -98,7 +98,7 @@ const readabilityOutputSchema = `{
       "required": ["line", "column", "text", "words", "grade", "difficulty"],
       "properties": {
         "line": {"type": "integer"}, "column": {"type": "integer", "description": "In Unicode characters, 1-based."},
-        "text": {"type": "string", "description": "The sentence as written in the draft."},
+        "text": {"type": "string", "description": "The sentence as written in the draft, its line breaks joined with spaces."},
         "words": {"type": "integer"}, "grade": {"type": "number", "description": "ARI of the sentence alone."},
         "difficulty": {"type": "string", "enum": ["hard", "very hard"]}}}},
     "hard_sentences": {"type": "integer", "description": "Sentences of 14+ words at grade 10 to 14."},
@@ -165,7 +165,7 @@ func Readability(src []byte) ReadabilityResult {
 		b := &doc.Blocks[s.Block]
 		start, end := b.SourceRange(s.Start, s.End)
 		out.HardestSentences = append(out.HardestSentences, HardSentence{
-			Line: s.Line, Column: s.Column, Text: string(src[start:end]),
+			Line: s.Line, Column: s.Column, Text: strings.Join(strings.Fields(string(src[start:end])), " "),
 			Words: s.Counts.Words, Grade: round1(s.Grade), Difficulty: s.Difficulty.String(),
 		})
 	}
