@@ -15,6 +15,7 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/config"
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/progress"
 )
 
 const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
@@ -97,6 +98,7 @@ func registerLint(s *mcp.Server, files Files) {
 		if err != nil {
 			return errorResult(err), nil
 		}
+		progress.Report(ctx, req, 1, 2, "draft read and parsed; checking")
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -111,6 +113,7 @@ func registerLint(s *mcp.Server, files Files) {
 		}
 		opts.Disable = append(opts.Disable, in.Disable...)
 		res := newLintResult(lint.Check(d.doc, opts))
+		progress.Report(ctx, req, 2, 2, "checked")
 		return structuredResult(res, res.Summary()), nil
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/progress"
 	"github.com/speedgrapher/speedgrapher/internal/prose"
 )
 
@@ -127,7 +128,9 @@ func registerReadability(s *mcp.Server, files Files) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		progress.Report(ctx, req, 1, 2, "draft read; measuring")
 		res := Readability(src)
+		progress.Report(ctx, req, 2, 2, "measured")
 		return structuredResult(res, res.Summary()), nil
 	})
 }

@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -218,5 +221,61 @@ func TestReadabilityEmptyProse(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(res.Summary()), []byte("no prose")) {
 		t.Errorf("summary %q does not explain the empty result", res.Summary())
+	}
+}
+
+// A client that sends a progress token hears how the work goes; one that
+// does not hears nothing.
+func TestProgress(t *testing.T) {
+	for _, tool := range []string{"readability", "lint", "structure"} {
+		t.Run(tool, func(t *testing.T) {
+			var mu sync.Mutex
+			var got []string
+			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+			Register(s, nil)
+			client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, &mcp.ClientOptions{
+				ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+					mu.Lock()
+					defer mu.Unlock()
+					got = append(got, fmt.Sprintf("%v %v/%v", req.Params.ProgressToken, req.Params.Progress, req.Params.Total))
+				},
+			})
+			ctx := context.Background()
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := s.Connect(ctx, st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ss.Close()
+			cs, err := client.Connect(ctx, ct, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			args := map[string]any{"text": "One two three."}
+			if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args}); err != nil {
+				t.Fatal(err)
+			}
+			params := &mcp.CallToolParams{Name: tool, Arguments: args}
+			params.SetProgressToken("tok")
+			if _, err := cs.CallTool(ctx, params); err != nil {
+				t.Fatal(err)
+			}
+			// Notifications may trail the result: wait for them, without a deadline of our own.
+			for {
+				mu.Lock()
+				n := len(got)
+				mu.Unlock()
+				if n >= 2 {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff([]string{"tok 1/2", "tok 2/2"}, got); diff != "" {
+				t.Errorf("progress (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/progress"
 	"github.com/speedgrapher/speedgrapher/internal/structure"
 )
 
@@ -70,6 +71,7 @@ func registerStructure(s *mcp.Server, files Files) {
 		if err != nil {
 			return errorResult(err), nil
 		}
+		progress.Report(ctx, req, 1, 2, "draft read and parsed; checking")
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -83,6 +85,7 @@ func registerStructure(s *mcp.Server, files Files) {
 			Summary:  structure.Summarize(d.doc),
 			Findings: findings, FindingCounts: countRules(findings), Severities: countSeverities(findings),
 		}
+		progress.Report(ctx, req, 2, 2, "checked")
 		return structuredResult(res, res.Text()), nil
 	})
 }
