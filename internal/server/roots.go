@@ -232,7 +232,11 @@ func (f Files) ReadFile(ctx context.Context, path string) (abs string, data []by
 		return "", nil, errors.New(`read file: this server has no workspace; pass the draft as "text"`)
 	}
 	abs, data, err = ws.ReadFile(path)
-	if err != nil {
+	switch {
+	case errors.Is(err, workspace.ErrNotFound):
+		// Often expected (an optional .speedgrapher.yaml); the caller reports it when it matters.
+		requestLogger(ctx).DebugContext(ctx, "no such file", "path", path)
+	case err != nil:
 		requestLogger(ctx).WarnContext(ctx, "file read refused", "path", path, "error", err)
 	}
 	return abs, data, err
