@@ -35,6 +35,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,7 +43,23 @@ import (
 )
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// tuneGC trades memory for latency unless the user chose GC settings. Each
+// analysis allocates several times the draft's size over a small live heap,
+// so the default GOGC=100 collects on nearly every call: with 400,
+// tools/call on a 64 KiB draft went from p50 4.0 to 2.4 ms (scripts/toolcalltime).
+// The soft memory limit makes the collector work harder before a large
+// draft can push the process past 1 GiB.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 }
 
 // exitUsage is the exit status for a command line that cannot be run.
