@@ -309,10 +309,7 @@ func (p *promptSet) env(ctx context.Context) prompts.Env {
 }
 
 func (p *promptSet) workspace(ctx context.Context) *workspace.Workspace {
-	if ws, ok := workspace.FromContext(ctx); ok && ws != nil {
-		return ws
-	}
-	return p.ws
+	return workspace.FromContextOr(ctx, p.ws)
 }
 
 // guidelineFiles maps a guideline name to the workspace file that replaces

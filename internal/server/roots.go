@@ -224,10 +224,7 @@ type Files struct {
 // ReadFile reads path through the context's workspace; see
 // workspace.Workspace.ReadFile for what it refuses.
 func (f Files) ReadFile(ctx context.Context, path string) (abs string, data []byte, err error) {
-	ws, ok := workspace.FromContext(ctx)
-	if !ok {
-		ws = f.Default
-	}
+	ws := workspace.FromContextOr(ctx, f.Default)
 	if ws == nil {
 		return "", nil, errors.New(`read file: this server has no workspace; pass the draft as "text"`)
 	}
@@ -244,10 +241,7 @@ func (f Files) ReadFile(ctx context.Context, path string) (abs string, data []by
 
 // Resolve returns the absolute path of path in the context's workspace.
 func (f Files) Resolve(ctx context.Context, path string) (string, error) {
-	ws, ok := workspace.FromContext(ctx)
-	if !ok {
-		ws = f.Default
-	}
+	ws := workspace.FromContextOr(ctx, f.Default)
 	if ws == nil {
 		return "", errors.New("resolve: this server has no workspace")
 	}

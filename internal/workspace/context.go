@@ -18,3 +18,12 @@ func FromContext(ctx context.Context) (*Workspace, bool) {
 	w, ok := ctx.Value(contextKey{}).(*Workspace)
 	return w, ok && w != nil
 }
+
+// FromContextOr returns the workspace ctx carries, or fallback when it
+// carries none.
+func FromContextOr(ctx context.Context, fallback *Workspace) *Workspace {
+	if w, ok := FromContext(ctx); ok {
+		return w
+	}
+	return fallback
+}

@@ -28,4 +28,10 @@ func TestContext(t *testing.T) {
 	if w, ok := FromContext(NewContext(NewContext(ctx, a), b)); !ok || w != b {
 		t.Errorf("FromContext(NewContext(NewContext(a), b)) = %v, %v; want b, true", w, ok)
 	}
+	if w := FromContextOr(ctx, a); w != a {
+		t.Errorf("FromContextOr(empty, a) = %v; want a", w)
+	}
+	if w := FromContextOr(NewContext(ctx, b), a); w != b {
+		t.Errorf("FromContextOr(NewContext(b), a) = %v; want b", w)
+	}
 }
