@@ -117,11 +117,14 @@ func TestReloadBinary(t *testing.T) {
 		}
 	}
 
-	// The server registers its commands in the background after answering
-	// initialize, which may notify this session once: wait for the list,
-	// then let that notification pass before changing anything.
+	// The server registers its commands after answering initialize, and
+	// does not announce that: no client can have seen a list before it.
 	describe("standup")
-	settle()
+	select {
+	case <-changed:
+		t.Fatal("a list-changed notification before anything changed on disk")
+	case <-time.After(500 * time.Millisecond):
+	}
 
 	change("added", func() {
 		write(filepath.Join(project, "notes.md"), "---\ndescription: Notes.\n---\nNotes.\n")()

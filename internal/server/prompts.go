@@ -133,6 +133,7 @@ type promptSet struct {
 	sources []prompts.Source
 
 	lib    atomic.Pointer[prompts.Library] // the library in use; replaced whole on reload
+	edited atomic.Bool                     // a reload has changed the lists since the first load
 	mu     sync.Mutex                      // serialises reloads
 	logged map[string]bool                 // what the last load logged, so that a reload logs only news
 }
@@ -215,6 +216,7 @@ func (p *promptSet) publish(prev, next *prompts.Library) {
 		}
 	}
 	if len(gone) > 0 {
+		p.edited.Store(true)
 		p.srv.RemovePrompts(gone...)
 		p.srv.RemoveResources(goneURIs...)
 	}
@@ -224,6 +226,9 @@ func (p *promptSet) publish(prev, next *prompts.Library) {
 				reflect.DeepEqual(mcpPrompt(old), mcpPrompt(t)) {
 				continue
 			}
+		}
+		if prev != nil {
+			p.edited.Store(true)
 		}
 		p.srv.AddPrompt(mcpPrompt(t), p.get)
 		p.srv.AddResource(promptResource(t), p.readPromptSource)

@@ -9,7 +9,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -99,7 +101,26 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		}()
 	})
 	s.AddReceivingMiddleware(afterHandshake(register, ready), logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
+	s.AddSendingMiddleware(onlyRealListChanges(&p.edited))
 	return s, nil
+}
+
+// onlyRealListChanges drops the list-changed notifications that the first
+// registration causes. It runs after the session exists, so the SDK announces
+// it, but no client can have seen the lists before it: every list request
+// waits for it. The notification would be noise, and it would break the
+// promise that `initialize; tools/list | speedgrapher` prints two lines. Once a
+// reload has edited the prompts and their resources (edited), notifications
+// pass; the tools never change after registration.
+func onlyRealListChanges(edited *atomic.Bool) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if strings.HasSuffix(method, "/list_changed") && !edited.Load() {
+				return nil, nil
+			}
+			return next(ctx, method, req)
+		}
+	}
 }
 
 // capabilities says up front what the server offers, rather than letting the
