@@ -10,15 +10,19 @@ import (
 )
 
 // brokenAnchor flags an in-page link ("#setup") to a fragment that no
-// heading's slug matches. Anchors made with raw HTML (<a id="...">) are not
-// seen, so "#top" and HTML ids are the writer's to check.
+// heading's slug matches, nor any id or name attribute in the draft's raw
+// HTML (<a id="setup"></a>). "#top" is always allowed: browsers honour it.
 var brokenAnchor = &Rule{
 	ID: "broken-anchor", Kind: Structure, Severity: Error,
 	Doc: `An in-page link ("#setup") to a heading that does not exist.`,
 	document: func(p *pass, r *Rule) {
-		slugs := make(map[string]bool, len(p.doc.Headings))
+		slugs := make(map[string]bool, len(p.doc.Headings)+len(p.doc.Anchors))
 		for _, h := range p.doc.Headings {
 			slugs[h.Slug] = true
+		}
+		for _, a := range p.doc.Anchors {
+			slugs[a] = true
+			slugs[strings.ToLower(a)] = true
 		}
 		for _, l := range p.doc.Links {
 			frag, ok := strings.CutPrefix(l.Destination, "#")

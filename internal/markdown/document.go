@@ -47,6 +47,9 @@ type Document struct {
 	CodeBlocks []CodeBlock
 	// Comments are HTML comments, block or inline, in source order.
 	Comments []Comment
+	// Anchors are the id and name attributes in raw HTML, block or inline:
+	// link targets other than the headings' slugs.
+	Anchors []string
 
 	// Paragraphs counts paragraph blocks outside lists and quotes; Lists
 	// counts lists, nested ones included; ListItems counts their items.

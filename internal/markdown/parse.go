@@ -204,7 +204,9 @@ func (w *walker) inlines(n ast.Node) {
 			w.b.removed(c.Pos())
 		case *ast.RawHTML:
 			if n := c.Segments.Len(); n > 0 {
-				w.comment(c.Segments.At(0).Start, c.Segments.At(n-1).Stop, true)
+				start, stop := c.Segments.At(0).Start, c.Segments.At(n-1).Stop
+				w.comment(start, stop, true)
+				w.anchors(start, stop)
 			}
 			w.b.removed(c.Pos())
 		default: // emphasis, strikethrough and anything else that wraps text
@@ -289,6 +291,7 @@ func (w *walker) htmlBlock(h *ast.HTMLBlock) {
 	if h.HasClosure() {
 		stop = h.ClosureLine.Stop
 	}
+	w.anchors(start, stop)
 	// A block may hold several comments, or text around one.
 	for pos := start; pos < stop; {
 		i := bytes.Index(w.src[pos:stop], []byte("<!--"))

@@ -353,3 +353,15 @@ func TestSlug(t *testing.T) {
 		t.Errorf("unique slugs (-want +got):\n%s", diff)
 	}
 }
+
+// Raw HTML's id and name attributes are link targets; those in comments,
+// and attributes that only end in "id", are not.
+func TestAnchors(t *testing.T) {
+	src := "# Title\n\n<h2 id=\"faq\">FAQ</h2>\n\nText <a name='step-2'></a> and <span ID=bare>x</span>.\n\n" +
+		"<!-- <a id=\"commented\"></a> -->\n\n<div data-id=\"data\" id=\"a&amp;b\"></div>\n\n`<a id=\"in-code\">`\n"
+	got := Parse([]byte(src)).Anchors
+	want := []string{"faq", "step-2", "bare", "a&b"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("anchors (-want +got):\n%s", diff)
+	}
+}
