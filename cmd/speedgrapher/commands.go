@@ -18,7 +18,12 @@ import (
 )
 
 func (c *cli) options() server.Options {
-	return server.Options{Roots: c.roots, PromptDirs: c.promptDirs, Logger: c.log, NoTools: bare, NoPrompts: bare}
+	return server.Options{Roots: c.roots, PromptDirs: c.promptDirs, Logger: c.log, NoTools: bare, NoPrompts: bare, MaxToolCalls: c.maxToolCalls}
+}
+
+func (c *cli) httpOptions() server.HTTPOptions {
+	return server.HTTPOptions{Addr: c.httpAddr, Stateless: c.stateless, Token: os.Getenv("SPEEDGRAPHER_TOKEN"),
+		Logger: c.log, SessionTimeout: c.sessionTimeout}
 }
 
 func (c *cli) fail(format string, args ...any) int {
@@ -40,7 +45,7 @@ func (c *cli) serve(args []string) int {
 		return c.fail("%v", err)
 	}
 	if c.httpAddr != "" {
-		opts := server.HTTPOptions{Addr: c.httpAddr, Stateless: c.stateless, Token: os.Getenv("SPEEDGRAPHER_TOKEN"), Logger: c.log}
+		opts := c.httpOptions()
 		ready := func(addr string) { fmt.Fprintf(c.stderr, "speedgrapher: serving MCP at http://%s/mcp\n", addr) }
 		if err := server.ServeHTTP(ctx, srv, opts, ready); err != nil {
 			return c.fail("%v", err)

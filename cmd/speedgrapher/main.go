@@ -40,6 +40,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -97,6 +98,8 @@ type cli struct {
 	maxLineBytes      int
 	httpAddr          string
 	stateless         bool
+	maxToolCalls      int
+	sessionTimeout    time.Duration
 	log               *slog.Logger
 }
 
@@ -105,12 +108,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "serve"
 	// Common flags may come before the subcommand name.
 	top := c.flagSet("speedgrapher")
-	top.Usage = func() { c.usage(stderr) }
+	top.Usage = func() {} // the flag package has said what is wrong; the full usage would bury it
 	if err := top.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			c.usage(stdout)
 			return 0
 		}
+		fmt.Fprintln(stderr, "run speedgrapher --help for the commands and flags")
 		return exitUsage
 	}
 	args = top.Args()
@@ -196,6 +200,25 @@ func (c *cli) flagSet(name string) *flag.FlagSet {
 			return fmt.Errorf("want a positive number of bytes")
 		}
 		c.maxLineBytes = n
+		return nil
+	})
+	fs.Func("max-tool-calls", "at most this many tool `calls` run at once, across sessions; more wait their turn (default two per CPU)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want a positive number")
+		}
+		c.maxToolCalls = n
+		return nil
+	})
+	fs.Func("session-timeout", "with --http: close a session idle this `long`, e.g. 10m; 0 never (default 30m)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return fmt.Errorf("want a duration such as 10m or 1h, or 0 for never")
+		}
+		if d == 0 {
+			d = -1 // server.HTTPOptions: negative means never
+		}
+		c.sessionTimeout = d
 		return nil
 	})
 	fs.StringVar(&c.httpAddr, "http", c.httpAddr, "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)")

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -16,4 +17,28 @@ func TestMain(m *testing.M) {
 // TestScripts drives the binary with the txtar scripts in testdata/script.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}
+
+// The server's limits reach it from the command line, wherever the flags sit.
+func TestLimitFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args         []string
+		maxToolCalls int
+		idle         time.Duration
+	}{
+		{nil, 0, 0}, // 0: the server's own defaults
+		{[]string{"--max-tool-calls", "3", "--session-timeout", "90s"}, 3, 90 * time.Second},
+		{[]string{"--session-timeout=0"}, 0, -1}, // never: negative for server.HTTPOptions
+	} {
+		c := &cli{}
+		if _, err := parseInterleaved(c.flagSet("test"), tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.options().MaxToolCalls; got != tc.maxToolCalls {
+			t.Errorf("%q: MaxToolCalls = %d, want %d", tc.args, got, tc.maxToolCalls)
+		}
+		if got := c.httpOptions().SessionTimeout; got != tc.idle {
+			t.Errorf("%q: SessionTimeout = %v, want %v", tc.args, got, tc.idle)
+		}
+	}
 }
