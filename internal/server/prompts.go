@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -127,10 +128,14 @@ func displayDir(abs, base, prefix string) string {
 // promptSet adapts the template library to MCP prompts and keeps the
 // server's prompt list in step with the files.
 type promptSet struct {
-	ws      *workspace.Workspace
-	log     *slog.Logger
-	srv     *mcp.Server
-	sources []prompts.Source
+	ws         *workspace.Workspace
+	log        *slog.Logger
+	srv        *mcp.Server
+	promptDirs []string // --prompts, the last sources whatever the roots
+
+	sources atomic.Pointer[[]prompts.Source] // replaced whole when the roots change
+	roots   []string                         // the roots sources was made for; guarded by mu
+	resync  chan struct{}                    // tells the watcher that sources changed
 
 	lib    atomic.Pointer[prompts.Library] // the library in use; replaced whole on reload
 	edited atomic.Bool                     // a reload has changed the lists since the first load
@@ -148,14 +153,55 @@ func (p *promptSet) load() *prompts.Library {
 	var next *prompts.Library
 	var diags []prompts.Diagnostic
 	if prev == nil {
-		next, diags = prompts.Load(p.sources...)
+		next, diags = prompts.Load(p.sourceList()...)
 	} else {
-		next, diags = prev.Reload(p.sources...)
+		next, diags = prev.Reload(p.sourceList()...)
 	}
 	p.report(diags, next)
 	p.lib.Store(next) // before publishing: a client told of a change must find it
 	p.publish(prev, next)
 	return next
+}
+
+func newPromptSet(ws *workspace.Workspace, promptDirs []string, log *slog.Logger) (*promptSet, error) {
+	p := &promptSet{ws: ws, log: log, promptDirs: promptDirs, roots: ws.Roots(), resync: make(chan struct{}, 1)}
+	srcs, err := PromptSources(p.roots, promptDirs)
+	if err != nil {
+		return nil, err
+	}
+	p.sources.Store(&srcs)
+	return p, nil
+}
+
+func (p *promptSet) sourceList() []prompts.Source { return *p.sources.Load() }
+
+// useRoots makes the workspace sources (the project directory and imported
+// commands) those of roots, the workspace a client named, and reloads the
+// commands if that changed them. Before the first load it only sets them.
+func (p *promptSet) useRoots(roots []string) {
+	p.mu.Lock()
+	if slices.Equal(roots, p.roots) {
+		p.mu.Unlock()
+		return
+	}
+	srcs, err := PromptSources(roots, p.promptDirs)
+	if err != nil {
+		p.mu.Unlock()
+		p.log.Warn("prompt directories not changed to the client's roots", "roots", roots, "error", err)
+		return
+	}
+	p.roots = roots
+	p.sources.Store(&srcs)
+	loaded := p.lib.Load() != nil
+	p.mu.Unlock()
+	p.log.Info("project prompt directories follow the client's roots", "roots", roots)
+	select {
+	case p.resync <- struct{}{}:
+	default: // a resync is pending already
+	}
+	if loaded {
+		p.load()
+	}
 }
 
 // current returns the library, reloaded first when a file changed on disk

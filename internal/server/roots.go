@@ -40,6 +40,11 @@ type rootsResolver struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*sessionRoots
+
+	// onWorkspace, when set, is told the session's workspace before each
+	// request after the handshake is handled, so that the first one finds
+	// the project's commands in place.
+	onWorkspace func(*workspace.Workspace)
 }
 
 // sessionRoots is one session's cached workspace.
@@ -203,12 +208,16 @@ func (r *rootsResolver) rootsChanged(_ context.Context, req *mcp.RootsListChange
 // that may read files; see workspace.FromContext.
 func (r *rootsResolver) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if fileMethods[method] {
+		if fileMethods[method] || r.onWorkspace != nil && isWorkRequest(method) {
 			ss, _ := req.GetSession().(*mcp.ServerSession)
-			ctx = workspace.NewContext(ctx, r.workspaceFor(ctx, ss))
+			ws := r.workspaceFor(ctx, ss)
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			if r.onWorkspace != nil {
+				r.onWorkspace(ws)
+			}
+			ctx = workspace.NewContext(ctx, ws)
 		}
 		return next(ctx, method, req)
 	}

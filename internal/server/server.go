@@ -39,6 +39,11 @@ type Options struct {
 	// Watch, when set, makes the server watch every prompt directory and
 	// reload its prompts on change, until Watch is done.
 	Watch context.Context
+	// FollowClientRoots, for a server with one client (stdio), makes the
+	// project's prompt directories and imported commands those of the
+	// client's roots, when Roots is empty and the client offers roots. With
+	// many clients (HTTP) the prompt list is shared, so it stays with Roots.
+	FollowClientRoots bool
 }
 
 // NewServer returns an MCP server with every prompt and tool registered.
@@ -65,12 +70,13 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	if maxToolCalls <= 0 {
 		maxToolCalls = defaultMaxToolCalls()
 	}
-	sources, err := PromptSources(ws.Roots(), opts.PromptDirs)
+	p, err := newPromptSet(ws, opts.PromptDirs, log)
 	if err != nil {
 		return nil, err
 	}
-
-	p := &promptSet{ws: ws, log: log, sources: sources}
+	if opts.FollowClientRoots && !opts.NoPrompts {
+		sessionRoots.onWorkspace = func(ws *workspace.Workspace) { p.useRoots(ws.Roots()) }
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "speedgrapher", Title: "Speedgrapher", Version: Version},
 		&mcp.ServerOptions{
 			Instructions:            instructions,
@@ -100,7 +106,9 @@ func NewServer(opts Options) (*mcp.Server, error) {
 			}
 		}()
 	})
-	s.AddReceivingMiddleware(afterHandshake(register, ready), logRequests(log), sessionRoots.middleware, limitToolCalls(maxToolCalls))
+	// The workspace is found first, so that a client's roots can set the
+	// project's prompt directories before the first registration reads them.
+	s.AddReceivingMiddleware(sessionRoots.middleware, afterHandshake(register, ready), logRequests(log), limitToolCalls(maxToolCalls))
 	s.AddSendingMiddleware(onlyRealListChanges(&p.edited))
 	return s, nil
 }
@@ -140,12 +148,18 @@ func capabilities(opts Options) *mcp.ServerCapabilities {
 	return c
 }
 
-// afterHandshake lets initialize and ping through at once; any other message
-// starts the registration (once) and waits until it is done.
+// isWorkRequest reports whether method is a request beyond the handshake:
+// not initialize, not ping, not a notification.
+func isWorkRequest(method string) bool {
+	return method != "initialize" && method != "ping" && !strings.HasPrefix(method, "notifications/")
+}
+
+// afterHandshake lets initialize, ping and notifications through at once;
+// any other request starts the registration (once) and waits until it is done.
 func afterHandshake(register func(), ready <-chan struct{}) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method != "initialize" && method != "ping" {
+			if isWorkRequest(method) {
 				register()
 				select {
 				case <-ready:

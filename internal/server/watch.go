@@ -74,6 +74,8 @@ func (p *promptSet) watch(ctx context.Context) error {
 			case <-timer.C:
 				p.syncWatches(w, watched) // first: a new folder's files are loaded now and watched from now
 				p.load()
+			case <-p.resync: // the sources follow new roots; useRoots has loaded them
+				p.syncWatches(w, watched)
 			}
 		}
 	}()
@@ -83,7 +85,7 @@ func (p *promptSet) watch(ctx context.Context) error {
 // relevant reports whether a change at path can change the prompts: it is
 // inside a source directory, or on the way to one that does not exist yet.
 func (p *promptSet) relevant(path string) bool {
-	for _, s := range p.sources {
+	for _, s := range p.sourceList() {
 		if s.Dir == "" {
 			continue
 		}
@@ -105,7 +107,7 @@ func within(path, dir string) bool {
 // its nearest existing parent.
 func (p *promptSet) syncWatches(w dirWatcher, watched map[string]bool) {
 	want := map[string]bool{}
-	for _, s := range p.sources {
+	for _, s := range p.sourceList() {
 		if s.Dir == "" {
 			continue
 		}
