@@ -39,7 +39,7 @@ func (c *cli) serve(args []string) int {
 	ctx, stop := signalContext()
 	defer stop()
 	opts := c.options()
-	opts.Watch = ctx // reload prompts when their files change, until the server stops
+	opts.Watch = ctx                          // reload prompts when their files change, until the server stops
 	opts.FollowClientRoots = c.httpAddr == "" // one client: its roots may name the project
 	srv, err := server.NewServer(opts)
 	if err != nil {
