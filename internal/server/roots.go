@@ -205,7 +205,8 @@ func (r *rootsResolver) rootsChanged(_ context.Context, req *mcp.RootsListChange
 }
 
 // middleware puts the session's workspace into the context of every request
-// that may read files; see workspace.FromContext.
+// that may read files (see workspace.FromContext) and, when onWorkspace is
+// set, of every request after the handshake, telling onWorkspace first.
 func (r *rootsResolver) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		if fileMethods[method] || r.onWorkspace != nil && isWorkRequest(method) {
