@@ -3,6 +3,10 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -179,5 +183,40 @@ func decodeArgs(raw json.RawMessage, into any) (map[string]*string, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	return nil, dec.Decode(into)
+	return nil, plainArgsError(dec.Decode(into))
+}
+
+func withArticle(noun string) string {
+	if strings.ContainsAny(noun[:1], "aeiou") {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+// plainArgsError rewords encoding/json's errors, which name Go types and
+// struct fields, in the terms of the tool's JSON arguments.
+func plainArgsError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &typeErr):
+		got := withArticle(strings.Fields(typeErr.Value + " value")[0]) // "number 1.5" → "a number"
+		if typeErr.Field == "" {
+			return fmt.Errorf("the arguments are %s, not an object", got)
+		}
+		// For an element of a list, Field names the list and Type the element.
+		want := withArticle(typeErr.Type.Kind().String())
+		if typeErr.Type.Kind() == reflect.Slice {
+			want = "a list of " + typeErr.Type.Elem().Kind().String() + "s"
+		}
+		return fmt.Errorf("%q has %s where %s belongs", typeErr.Field, got, want)
+	case errors.As(err, &syntaxErr):
+		return fmt.Errorf("the arguments are not valid JSON (%v at byte %d)", syntaxErr, syntaxErr.Offset)
+	}
+	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s", field)
+	}
+	return err
 }

@@ -162,6 +162,8 @@ func TestLintToolErrors(t *testing.T) {
 		{"structure rule", ws, map[string]any{"text": "x", "disable": []string{"image-alt"}}, `unknown rule "image-alt"`},
 		{"rules as a string", ws, map[string]any{"text": "x", "rules": "adverb"}, `"rules" must be a list`},
 		{"unknown field", ws, map[string]any{"text": "x", "rule": []string{"adverb"}}, `unknown field "rule"`},
+		{"rules as a number", ws, map[string]any{"text": "x", "rules": 3}, `"rules" has a number where a list of strings belongs`},
+		{"a number in rules", ws, map[string]any{"text": "x", "rules": []any{"adverb", 3}}, `"rules" has a number where a string belongs`},
 		{"missing file", ws, map[string]any{"path": "missing.md"}, `no file "missing.md" in the workspace`},
 		{"bad config", bad, map[string]any{"path": "post.md"}, `.speedgrapher.yaml:2: rule adverb: "loud" is not a setting`},
 		{"bad front matter", ws, map[string]any{"path": "bad-fm.md"}, `bad-fm.md:4: unknown rule "passive"`},

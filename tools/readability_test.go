@@ -189,7 +189,8 @@ func TestReadabilityToolErrors(t *testing.T) {
 		{"both", map[string]any{"path": "a.md", "text": "x"}, `either "path" or "text", not both`},
 		{"empty path", map[string]any{"path": ""}, `"path" is empty`},
 		{"unknown field", map[string]any{"file": "a.md"}, `unknown field "file"`},
-		{"wrong type", map[string]any{"text": 3}, `read the arguments`},
+		{"wrong type", map[string]any{"text": 3}, `read the arguments: "text" has a number where a string belongs`},
+		{"wrong type, with another field", map[string]any{"path": true, "text": nil}, `"path" has a bool where a string belongs`},
 		{"missing file", map[string]any{"path": "missing.md"}, `not found in the workspace`},
 	}
 	for _, tt := range tests {

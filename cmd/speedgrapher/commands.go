@@ -223,7 +223,11 @@ func (c *cli) call(args []string) int {
 	}
 	var arguments map[string]any
 	if err := json.Unmarshal(raw, &arguments); err != nil {
-		return c.usageError("tool arguments must be a JSON object: %v", err)
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return c.usageError(`tool arguments must be a JSON object such as '{"path":"post.md"}', not a JSON %s`, typeErr.Value)
+		}
+		return c.usageError(`tool arguments must be a JSON object such as '{"path":"post.md"}': %v`, err)
 	}
 	return c.withSession(func(ctx context.Context, s *mcp.ClientSession) int {
 		res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: args[0], Arguments: arguments})
