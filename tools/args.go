@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
