@@ -195,13 +195,16 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		return lint.Options{}, fmt.Errorf("%w; fix the %q key of the draft's front matter", err, config.FrontMatterKey)
 	}
 	if files != nil && d.abs != "" {
-		opts.FileExists = fileExists(ctx, files, filepath.Dir(d.abs))
+		dir := filepath.Dir(d.abs)
+		opts.FileExists = fileExists(ctx, files, dir)
+		opts.Anchors = lint.ReadAnchors(func(dest string) ([]byte, error) {
+			_, data, err := files.ReadFile(ctx, filepath.Join(dir, filepath.FromSlash(dest)))
+			return data, err
+		})
 	}
 	return opts, nil
 }
 
-// resolver is the part of *workspace.Workspace that confines a path to the
-// workspace; the missing-file check needs it.
 // fileExists reports whether a link destination relative to dir names a
 // file or directory inside the workspace.
 func fileExists(ctx context.Context, files Files, dir string) func(string) bool {

@@ -181,8 +181,8 @@ func TestLintToolErrors(t *testing.T) {
 
 func TestStructureTool(t *testing.T) {
 	ws := newWorkspace(t, map[string]string{
-		"docs/post.md":  "# Post\n\nSee [setup](#setup), [guide](guide.md) and [gone](gone.md).\n\n#### Deep\n\n![](img.png)\n\n```\nx\n```\n",
-		"docs/guide.md": "# Guide\n",
+		"docs/post.md":  "# Post\n\nSee [setup](#setup), [guide](guide.md#instal) and [gone](gone.md), [fine](guide.md#Install).\n\n#### Deep\n\n![](img.png)\n\n```\nx\n```\n",
+		"docs/guide.md": "# Guide\n\n## Install\n",
 	})
 	cs := connect(t, ws)
 	res, text := callTool(t, cs, "structure", map[string]any{"path": "docs/post.md"})
@@ -192,7 +192,8 @@ func TestStructureTool(t *testing.T) {
 	// Hand-derived from the draft above.
 	want := []brief{
 		{"broken-anchor", "error", "#setup", 3, 5, []string{}},
-		{"missing-file", "error", "gone.md", 3, 44, []string{}}, // the link starts at "[gone]"
+		{"broken-anchor", "error", "guide.md#instal", 3, 22, []string{}}, // guide.md has #install
+		{"missing-file", "error", "gone.md", 3, 51, []string{}},          // the link starts at "[gone]"
 		{"heading-increment", "warning", "Deep", 5, 6, []string{}},
 		{"image-alt", "warning", "img.png", 7, 1, []string{}},
 		{"missing-file", "error", "img.png", 7, 1, []string{}},
@@ -214,7 +215,7 @@ func TestStructureTool(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Outline) != 2 || got.Outline[1].Slug != "deep" || got.Outline[1].Line != 5 || got.Counts["links"] != float64(3) {
+	if len(got.Outline) != 2 || got.Outline[1].Slug != "deep" || got.Outline[1].Line != 5 || got.Counts["links"] != float64(4) {
 		t.Errorf("outline/counts = %+v %v", got.Outline, got.Counts)
 	}
 	if !strings.HasPrefix(text, "2 headings, ") {

@@ -159,6 +159,10 @@ func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name 
 			_, err = os.Stat(p)
 			return err == nil
 		}
+		opts.Anchors = lint.ReadAnchors(func(dest string) ([]byte, error) {
+			_, data, err := ws.ReadFile(filepath.Join(dir, filepath.FromSlash(dest)))
+			return data, err
+		})
 	}
 	return lint.Check(doc, opts), nil
 }

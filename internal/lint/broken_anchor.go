@@ -3,40 +3,48 @@ package lint
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"strings"
 
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
-// brokenAnchor flags an in-page link ("#setup") to a fragment that no
-// heading's slug matches, nor any id or name attribute in the draft's raw
-// HTML (<a id="setup"></a>). "#top" is always allowed: browsers honour it.
+// brokenAnchor flags a link to a fragment that nothing in the target page
+// defines: no heading's slug, no id or name attribute in its raw HTML
+// (<a id="setup"></a>). In-page links ("#setup") are checked against the
+// draft; links into another markdown file of the workspace
+// ("guide.md#setup") against that file, when Options.Anchors can read it.
+// "#top" is always allowed: browsers honour it.
 var brokenAnchor = &Rule{
 	ID: "broken-anchor", Kind: Structure, Severity: Error,
-	Doc: `An in-page link ("#setup") to a heading that does not exist.`,
+	Doc: `A link ("#setup", "guide.md#setup") to a heading that does not exist.`,
 	document: func(p *pass, r *Rule) {
-		slugs := make(map[string]bool, len(p.doc.Headings)+len(p.doc.Anchors))
-		for _, h := range p.doc.Headings {
-			slugs[h.Slug] = true
-		}
-		for _, a := range p.doc.Anchors {
-			slugs[a] = true
-			slugs[strings.ToLower(a)] = true
-		}
+		pages := map[string]*anchorSet{"": newAnchorSet(DocumentAnchors(p.doc))} // by file; "" is the draft
 		for _, l := range p.doc.Links {
-			frag, ok := strings.CutPrefix(l.Destination, "#")
-			if !ok || frag == "" || l.Auto {
+			if l.Auto {
 				continue
 			}
-			if f, err := url.PathUnescape(frag); err == nil {
-				frag = f
-			}
-			if slugs[frag] || slugs[strings.ToLower(frag)] || frag == "top" {
+			file, frag, ok := splitFragment(l.Destination)
+			if !ok || (file != "" && p.opts.Anchors == nil) {
 				continue
 			}
-			msg := fmt.Sprintf("no heading has the anchor %q", "#"+frag)
-			if near := closestSlug(frag, p.doc.Headings); near != "" {
+			page, seen := pages[file]
+			if !seen {
+				if list, ok := p.opts.Anchors(file); ok {
+					page = newAnchorSet(list)
+				}
+				pages[file] = page // nil: not a markdown file it can read; missing-file speaks for a missing one
+			}
+			if page == nil || frag == "top" || page.has(frag) {
+				continue
+			}
+			where := ""
+			if file != "" {
+				where = fmt.Sprintf(" in %q", file)
+			}
+			msg := fmt.Sprintf("no heading%s has the anchor %q", where, "#"+frag)
+			if near := closestAnchor(frag, page.list); near != "" {
 				msg += fmt.Sprintf("; did you mean %q?", "#"+near)
 			} else {
 				msg += "; link to an existing heading or add one"
@@ -46,14 +54,81 @@ var brokenAnchor = &Rule{
 	},
 }
 
-// closestSlug returns the heading slug nearest to frag by edit distance, if
-// one is near enough to be a likely typo.
-func closestSlug(frag string, headings []markdown.HeadingInfo) string {
+// DocumentAnchors returns what a link's fragment may name in doc: its
+// headings' slugs and the id and name attributes of its raw HTML.
+func DocumentAnchors(doc *markdown.Document) []string {
+	out := make([]string, 0, len(doc.Headings)+len(doc.Anchors))
+	for _, h := range doc.Headings {
+		out = append(out, h.Slug)
+	}
+	return append(out, doc.Anchors...)
+}
+
+// splitFragment splits a link destination into a relative markdown file
+// (empty for an in-page link) and its unescaped fragment; ok is false for
+// a link with no fragment, or to anything but a markdown file of the draft's
+// own site.
+func splitFragment(dest string) (file, frag string, ok bool) {
+	dest = strings.TrimSpace(dest)
+	before, frag, found := strings.Cut(dest, "#")
+	if !found || frag == "" {
+		return "", "", false
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	if before == "" {
+		return "", frag, true
+	}
+	file, ok = localPath(before)
+	if !ok || strings.Contains(before, "?") {
+		return "", "", false
+	}
+	switch strings.ToLower(path.Ext(file)) {
+	case ".md", ".markdown":
+		return file, frag, true
+	}
+	return "", "", false
+}
+
+// anchorSet is what a page's fragments may name.
+type anchorSet struct {
+	list  []string
+	lower map[string]bool
+}
+
+func newAnchorSet(list []string) *anchorSet {
+	s := &anchorSet{list: list, lower: make(map[string]bool, len(list))}
+	for _, a := range list {
+		s.lower[strings.ToLower(a)] = true
+	}
+	return s
+}
+
+// has reports whether frag names an anchor, in any case: GitHub's slugs are
+// lower case, and writers type "#Install".
+func (s *anchorSet) has(frag string) bool { return s.lower[strings.ToLower(frag)] }
+
+// closestAnchor returns the target nearest to frag by edit distance, if one
+// is near enough to be a likely typo.
+func closestAnchor(frag string, targets []string) string {
 	best, bestD := "", len(frag)/3+2
-	for _, h := range headings {
-		if d := typo.Distance(strings.ToLower(frag), h.Slug); d < bestD {
-			best, bestD = h.Slug, d
+	for _, t := range targets {
+		if d := typo.Distance(strings.ToLower(frag), strings.ToLower(t)); d < bestD {
+			best, bestD = t, d
 		}
 	}
 	return best
+}
+
+// ReadAnchors makes an Options.Anchors from read, which returns the bytes of
+// a link destination as Options.FileExists gets it.
+func ReadAnchors(read func(dest string) ([]byte, error)) func(string) ([]string, bool) {
+	return func(dest string) ([]string, bool) {
+		src, err := read(dest)
+		if err != nil {
+			return nil, false
+		}
+		return DocumentAnchors(markdown.Parse(src)), true
+	}
 }

@@ -33,7 +33,7 @@
 //	empty-heading       error       "##" with no text
 //	image-alt           warning     "![](chart.png)"
 //	empty-link          error       "[text]()", "[](https://…)"
-//	broken-anchor       error       "[setup](#setpu)" with no heading of that slug
+//	broken-anchor       error       "[setup](#setpu)" or "[setup](guide.md#setpu)" with no heading of that slug
 //	missing-file        error       "[notes](notes.md)" not in the workspace
 //	fence-language      suggestion  "```" with no language
 //	title-length        suggestion  front matter title outside 30–60 characters

@@ -46,6 +46,11 @@ type Options struct {
 	// file. Nil turns the missing-file rule off: without a workspace there
 	// is nothing to check against.
 	FileExists func(dest string) bool
+	// Anchors returns what a fragment may name in the markdown file dest
+	// (relative to the draft, as for FileExists): see DocumentAnchors. ok is
+	// false when the file cannot be read. Nil leaves links into other files'
+	// sections ("guide.md#setup") unchecked.
+	Anchors func(dest string) (anchors []string, ok bool)
 }
 
 // Check runs the rules opts choose on doc and returns their findings in

@@ -30,6 +30,10 @@ var (
 // existing are the files FileExists finds, for missing-file.
 var existing = map[string]bool{"guide.md": true, "img/logo.png": true, "docs/setup.md": true}
 
+// pages are the anchors Options.Anchors finds in existing markdown files,
+// for broken-anchor.
+var pages = map[string][]string{"guide.md": {"intro"}, "docs/setup.md": {"first-steps", "install", "faq"}}
+
 type expectation struct {
 	line int
 	re   *regexp.Regexp
@@ -49,7 +53,8 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := Options{Only: []string{name}, FileExists: func(p string) bool { return existing[p] }}
+			opts := Options{Only: []string{name}, FileExists: func(p string) bool { return existing[p] },
+				Anchors: func(p string) ([]string, bool) { a, ok := pages[p]; return a, ok }}
 			if m := rulesComment.FindSubmatch(src); m != nil {
 				opts.Only = strings.Fields(string(m[1]))
 			}
