@@ -21,7 +21,12 @@ func FuzzCheck(f *testing.F) {
 	f.Add("the the")
 	f.Fuzz(func(t *testing.T, src string) {
 		doc := markdown.Parse([]byte(src))
-		for _, fd := range Check(doc, Options{FileExists: func(string) bool { return false }}) {
+		opts := Options{
+			FileExists: func(string) bool { return false },
+			// Every other page is this one, so links between files are checked too.
+			Anchors: ReadAnchors(func(string) ([]byte, error) { return []byte(src), nil }),
+		}
+		for _, fd := range Check(doc, opts) {
 			if fd.Start < 0 || fd.End < fd.Start || fd.End > len(src) {
 				t.Fatalf("finding %+v outside the source (%d bytes)", fd, len(src))
 			}
