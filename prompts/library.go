@@ -21,6 +21,9 @@ type Source struct {
 	Format Format // what kind of files the source holds
 	Kind   string // what the source is, for people: "shipped", "project directory", ...
 	Dir    string // the directory FS reads, when it is one on disk; empty otherwise
+	// Confine, when set, is a directory every file of Dir must really be in,
+	// symlinks resolved: the workspace, for the sources a repository brings.
+	Confine string
 }
 
 // Format is the kind of command files a source holds.
@@ -273,10 +276,14 @@ func readSource(src Source) ([]file, []stamp, []Diagnostic) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(base, ext) || strings.EqualFold(base, "README.md") || !d.Type().IsRegular() && d.Type()&fs.ModeSymlink == 0 {
+		if !strings.HasSuffix(base, ext) || strings.EqualFold(base, "README.md") {
 			return nil
 		}
 		stamps = append(stamps, stampOf(src.FS, p))
+		if problem := unreadable(src, p); problem != "" {
+			diags = append(diags, Diagnostic{File: display(src.Label, p), Message: problem})
+			return nil
+		}
 		data, err := fs.ReadFile(src.FS, p)
 		if err != nil {
 			diags = append(diags, Diagnostic{File: display(src.Label, p), Message: fmt.Sprintf("read template: %v", err)})
@@ -299,6 +306,38 @@ func readSource(src Source) ([]file, []stamp, []Diagnostic) {
 }
 
 // display joins a source label and a slash path within it.
+// MaxFileBytes bounds a command file: far above any real one, low enough
+// that a stray large file cannot fill the server's memory.
+const MaxFileBytes = 1 << 20
+
+// unreadable says why the file p of src must not be read, or "" if it may.
+// It must be a regular file, symlinks followed (a FIFO would hang the
+// loader, /dev/zero never end), of at most MaxFileBytes; and in a confined
+// source it must not lead out of src.Confine, or a cloned repository's
+// .claude/commands/key.md -> ~/.ssh/id_rsa would become a command.
+func unreadable(src Source, p string) string {
+	fi, err := fs.Stat(src.FS, p)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("read template: %v", err)
+	case !fi.Mode().IsRegular():
+		return "not a regular file (a device, a pipe or a link to one); skipped"
+	case fi.Size() > MaxFileBytes:
+		return fmt.Sprintf("%d bytes, over the limit of %d for a command file; skipped", fi.Size(), MaxFileBytes)
+	}
+	if src.Confine == "" || src.Dir == "" {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(src.Dir, filepath.FromSlash(p)))
+	if err != nil {
+		return fmt.Sprintf("read template: %v", err)
+	}
+	if rel, err := filepath.Rel(src.Confine, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "a link to a file outside the workspace; skipped (put shared commands in the user directory or pass --prompts)"
+	}
+	return ""
+}
+
 func display(label, p string) string {
 	if label == "" {
 		return p

@@ -44,7 +44,9 @@ const maxCompletions = 100
 // exist are kept as empty sources, so that creating one later is seen by a
 // reload; a --prompts directory must exist. Empty roots mean the current
 // directory. A directory reached twice (a root that is also the home
-// directory) keeps its higher place only.
+// directory) keeps its higher place only. Sources 4 and 5 come with the
+// repository, so they are confined to their root: a symlink out of it is
+// not read (prompts.Source.Confine).
 func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -61,6 +63,8 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 
 	srcs := []prompts.Source{{FS: templates.FS, Label: "templates", Kind: "shipped"}}
 	// dir adds a directory source; personal ones are labelled from "~".
+	// Those of a workspace root are confined to it.
+	confine := ""
 	dir := func(path, label string, format prompts.Format, kind string, personal bool) {
 		abs, err := filepath.Abs(path)
 		if err != nil {
@@ -73,7 +77,7 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 		default:
 			label = displayDir(abs, wd, "")
 		}
-		srcs = append(srcs, prompts.Source{FS: os.DirFS(abs), Label: label, Format: format, Kind: kind, Dir: abs})
+		srcs = append(srcs, prompts.Source{FS: os.DirFS(abs), Label: label, Format: format, Kind: kind, Dir: abs, Confine: confine})
 	}
 	imports := func(base, where string, personal bool) {
 		dir(filepath.Join(base, ".claude", "commands"), "", prompts.FormatClaude, "Claude Code commands ("+where+")", personal)
@@ -86,11 +90,14 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 		dir(filepath.Join(config, "speedgrapher", "prompts"), "", prompts.FormatTemplate, "user directory", true)
 	}
 	for _, r := range roots {
+		confine = realDir(r)
 		imports(r, "workspace", false)
 	}
 	for _, r := range roots {
+		confine = realDir(r)
 		dir(filepath.Join(r, ".speedgrapher", "prompts"), "", prompts.FormatTemplate, "project directory", false)
 	}
+	confine = ""
 	for _, d := range promptDirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("prompts directory %q is not a directory; pass a directory of templates to --prompts", d)
@@ -112,6 +119,18 @@ func PromptSources(roots, promptDirs []string) ([]prompts.Source, error) {
 		}
 	}
 	return out, nil
+}
+
+// realDir is dir made absolute with its symlinks resolved, or as given
+// when it cannot be (it does not exist: nothing will be read from it).
+func realDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		return real
+	}
+	return dir
 }
 
 // displayDir names a directory for messages: relative to base, after

@@ -42,14 +42,21 @@ func TestSourcesPrecedenceAndImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kinds []string
+	var kinds, confined []string
 	for _, s := range srcs {
 		kinds = append(kinds, s.Kind)
+		confined = append(confined, s.Confine)
 	}
 	wantKinds := []string{"shipped", "Claude Code commands (home)", "Gemini CLI commands (home)", "user directory",
 		"Claude Code commands (workspace)", "Gemini CLI commands (workspace)", "project directory", "--prompts"}
 	if diff := cmp.Diff(wantKinds, kinds); diff != "" {
 		t.Errorf("source kinds, lowest precedence first (-want +got):\n%s", diff)
+	}
+	// What the repository brings is confined to it; the writer's own places are not.
+	realRoot, _ := filepath.EvalSymlinks(root)
+	wantConfined := []string{"", "", "", "", realRoot, realRoot, realRoot, ""}
+	if diff := cmp.Diff(wantConfined, confined); diff != "" {
+		t.Errorf("sources confined to the workspace (-want +got):\n%s", diff)
 	}
 
 	var logs logBuffer
