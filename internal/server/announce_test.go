@@ -32,15 +32,7 @@ func TestRegistrationIsNotAnnounced(t *testing.T) {
 			ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { hear("resources") },
 		})
 		ctx := context.Background()
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := srv.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := client.Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		cs, ss := connectVersion(t, srv, client, "") // the SDK's default version
 		tools, err := cs.ListTools(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
