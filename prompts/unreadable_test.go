@@ -25,9 +25,9 @@ func TestUnreadableFiles(t *testing.T) {
 	inside := filepath.Join(root, "shared", "notes.md")
 	valid := "---\ndescription: A command.\n---\nDo it.\n"
 	for path, text := range map[string]string{
-		filepath.Join(dir, "ok.md"): valid,
-		outside:                     valid, // valid, so only the confinement can keep it out
-		inside:                      valid,
+		filepath.Join(dir, "ok.md"):  valid,
+		outside:                      valid, // valid, so only the confinement can keep it out
+		inside:                       valid,
 		filepath.Join(dir, "big.md"): "---\ndescription: Big.\n---\n" + strings.Repeat("x", prompts.MaxFileBytes),
 	} {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
