@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/speedgrapher/speedgrapher/internal/config"
 	"github.com/speedgrapher/speedgrapher/internal/lint"
@@ -17,7 +18,7 @@ import (
 
 // lintOptions are the lint command's own flags.
 type lintOptions struct {
-	format string        // "text" or "json"
+	format string        // "text", "json" or "github"
 	failOn lint.Severity // the lowest severity that fails the run
 }
 
@@ -25,9 +26,9 @@ type lintOptions struct {
 // command accepts.
 func lintFlags(fs *flag.FlagSet, o *lintOptions) {
 	o.format, o.failOn = "text", lint.Warning
-	fs.Func("format", "output `format`: text (file:line:col: severity: message [rule]) or json", func(v string) error {
-		if v != "text" && v != "json" {
-			return fmt.Errorf("want text or json")
+	fs.Func("format", "output `format`: text (file:line:col: severity: message [rule]), json, or github (GitHub Actions annotations)", func(v string) error {
+		if v != "text" && v != "json" && v != "github" {
+			return fmt.Errorf("want text, json or github")
 		}
 		o.format = v
 		return nil
@@ -112,12 +113,17 @@ func (c *cli) lint(args []string) int {
 			failed = true
 		}
 	}
-	if o.format == "json" {
+	switch o.format {
+	case "json":
 		out, _ := json.MarshalIndent(struct {
 			Findings []fileFinding `json:"findings"`
 		}{all}, "", "  ")
 		fmt.Fprintf(c.stdout, "%s\n", out)
-	} else {
+	case "github":
+		for _, f := range all {
+			fmt.Fprintln(c.stdout, githubAnnotation(f))
+		}
+	default:
 		for _, f := range all {
 			fmt.Fprintf(c.stdout, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
 		}
@@ -129,6 +135,25 @@ func (c *cli) lint(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// githubAnnotation writes f as a GitHub Actions workflow command, which the
+// run's log turns into an annotation on the file's line. GitHub's levels are
+// error, warning and notice; a suggestion is a notice.
+func githubAnnotation(f fileFinding) string {
+	level := map[lint.Severity]string{lint.Error: "error", lint.Warning: "warning", lint.Suggestion: "notice"}[f.Severity]
+	// Escapes from GitHub's workflow-command syntax: % and line breaks
+	// everywhere, and also : and , in properties.
+	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	// Columns are for one-line annotations only; GitHub's endColumn is the
+	// last character, ours the one after it.
+	where := fmt.Sprintf("line=%d,endLine=%d", f.Line, f.EndLine)
+	if f.EndLine == f.Line {
+		where = fmt.Sprintf("line=%d,col=%d,endColumn=%d", f.Line, f.Column, max(f.EndColumn-1, f.Column))
+	}
+	return fmt.Sprintf("::%s file=%s,%s,title=%s::%s", level, prop.Replace(f.File), where,
+		prop.Replace("speedgrapher "+f.Rule), data.Replace(f.Message))
 }
 
 // lintFile checks one file (or stdin for "-") with every rule.
