@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -195,27 +194,13 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		return lint.Options{}, fmt.Errorf("%w; fix the %q key of the draft's front matter", err, config.FrontMatterKey)
 	}
 	if files != nil && d.abs != "" {
-		dir := filepath.Dir(d.abs)
-		opts.FileExists = fileExists(ctx, files, dir)
-		opts.Anchors = lint.ReadAnchors(func(dest string) ([]byte, error) {
-			_, data, err := files.ReadFile(ctx, filepath.Join(dir, filepath.FromSlash(dest)))
+		resolve := func(path string) (string, error) { return files.Resolve(ctx, path) }
+		opts.CheckLinksFrom(filepath.Dir(d.abs), resolve, func(path string) ([]byte, error) {
+			_, data, err := files.ReadFile(ctx, path)
 			return data, err
 		})
 	}
 	return opts, nil
-}
-
-// fileExists reports whether a link destination relative to dir names a
-// file or directory inside the workspace.
-func fileExists(ctx context.Context, files Files, dir string) func(string) bool {
-	return func(dest string) bool {
-		abs, err := files.Resolve(ctx, filepath.Join(dir, filepath.FromSlash(dest)))
-		if err != nil {
-			return false
-		}
-		_, err = os.Stat(abs)
-		return err == nil
-	}
 }
 
 func newLintResult(findings []lint.Finding) LintResult {

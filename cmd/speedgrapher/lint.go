@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -175,17 +174,8 @@ func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name 
 		return nil, err
 	}
 	if abs != "" {
-		dir := filepath.Dir(abs)
-		opts.FileExists = func(dest string) bool {
-			p, err := ws.Resolve(filepath.Join(dir, filepath.FromSlash(dest)))
-			if err != nil {
-				return false
-			}
-			_, err = os.Stat(p)
-			return err == nil
-		}
-		opts.Anchors = lint.ReadAnchors(func(dest string) ([]byte, error) {
-			_, data, err := ws.ReadFile(filepath.Join(dir, filepath.FromSlash(dest)))
+		opts.CheckLinksFrom(filepath.Dir(abs), ws.Resolve, func(path string) ([]byte, error) {
+			_, data, err := ws.ReadFile(path)
 			return data, err
 		})
 	}

@@ -120,15 +120,3 @@ func closestAnchor(frag string, targets []string) string {
 	}
 	return best
 }
-
-// ReadAnchors makes an Options.Anchors from read, which returns the bytes of
-// a link destination as Options.FileExists gets it.
-func ReadAnchors(read func(dest string) ([]byte, error)) func(string) ([]string, bool) {
-	return func(dest string) ([]string, bool) {
-		src, err := read(dest)
-		if err != nil {
-			return nil, false
-		}
-		return DocumentAnchors(markdown.Parse(src)), true
-	}
-}

@@ -24,7 +24,7 @@ func FuzzCheck(f *testing.F) {
 		opts := Options{
 			FileExists: func(string) bool { return false },
 			// Every other page is this one, so links between files are checked too.
-			Anchors: ReadAnchors(func(string) ([]byte, error) { return []byte(src), nil }),
+			Anchors: func(string) ([]string, bool) { return DocumentAnchors(doc), true },
 		}
 		for _, fd := range Check(doc, opts) {
 			if fd.Start < 0 || fd.End < fd.Start || fd.End > len(src) {

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -192,4 +194,26 @@ func (p *pass) lineEnd(n int) int {
 		end--
 	}
 	return max(end, p.lineOffset(n))
+}
+
+// CheckLinksFrom sets FileExists and Anchors for a draft in the directory
+// dir: a link destination is joined to dir, confined to the workspace by
+// resolve and read by read, so that nothing outside it is ever looked at.
+func (o *Options) CheckLinksFrom(dir string, resolve func(path string) (string, error), read func(path string) ([]byte, error)) {
+	join := func(dest string) string { return filepath.Join(dir, filepath.FromSlash(dest)) }
+	o.FileExists = func(dest string) bool {
+		abs, err := resolve(join(dest))
+		if err != nil {
+			return false
+		}
+		_, err = os.Stat(abs)
+		return err == nil
+	}
+	o.Anchors = func(dest string) ([]string, bool) {
+		src, err := read(join(dest))
+		if err != nil {
+			return nil, false
+		}
+		return DocumentAnchors(markdown.Parse(src)), true
+	}
 }
