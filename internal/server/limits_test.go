@@ -166,7 +166,7 @@ func TestClientLogging(t *testing.T) {
 // TestStderrLogging: refused reads reach the server's own log too.
 func TestStderrLogging(t *testing.T) {
 	d := dirs(t, "root")
-	var buf syncBuffer
+	var buf logBuffer
 	s, _ := rootsServer(t, mustWorkspace(t, d["root"]), true, slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	cs, _ := connectClient(t, s, mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, nil))
 	probe(t, cs, "../secret.md")

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -249,7 +248,7 @@ func TestDefaultWorkspaceFromNewServer(t *testing.T) {
 func TestUnusableRootsAreSkipped(t *testing.T) {
 	d := dirs(t, "cwd", "good")
 	file := filepath.Join(d["good"], "good.md")
-	var logs syncBuffer
+	var logs logBuffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	s, _ := rootsServer(t, mustWorkspace(t, d["cwd"]), false, log)
 	client := mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, nil)
@@ -341,22 +340,4 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("gave up waiting for %s", what)
-}
-
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
