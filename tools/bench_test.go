@@ -1,28 +1,23 @@
 package tools
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 )
 
 // draft64K repeats the sample post to 64 KiB.
 func draft64K(b *testing.B) string {
-	post, err := os.ReadFile("../testdata/drafts/sample-post.md")
+	src, err := benchdraft.Repeat("../"+benchdraft.Sample, 64<<10, false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var buf bytes.Buffer
-	for buf.Len() < 64<<10 {
-		buf.Write(post)
-	}
-	return buf.String()[:64<<10]
+	return string(src)
 }
 
 // reportLatency adds p50 and p99 of the recorded calls to the benchmark.

@@ -1,27 +1,21 @@
 package lint
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/structure"
 )
 
-// benchDraft repeats the sample post until it is size bytes long.
+// benchDraft is the sample post as one article of size bytes.
 func benchDraft(b *testing.B, size int) []byte {
-	post, err := os.ReadFile("../../testdata/drafts/sample-post.md")
+	src, err := benchdraft.Repeat("../../"+benchdraft.Sample, size, true)
 	if err != nil {
 		b.Fatal(err)
 	}
-	body := post[bytes.Index(post, []byte("\n# ")):]
-	out := append([]byte{}, post...)
-	for len(out) < size {
-		out = append(out, body...)
-	}
-	return out[:size]
+	return src
 }
 
 // BenchmarkLint reports, beside goldmark's own parse of the same bytes:

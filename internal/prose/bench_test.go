@@ -1,27 +1,20 @@
 package prose
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 )
 
-// benchDraft repeats the sample post until it is size bytes long.
+// benchDraft is the sample post as one article of size bytes.
 func benchDraft(b *testing.B, size int) []byte {
-	post, err := os.ReadFile("../../testdata/drafts/sample-post.md")
+	src, err := benchdraft.Repeat("../../"+benchdraft.Sample, size, true)
 	if err != nil {
 		b.Fatal(err)
 	}
-	// Keep the front matter once; repeat the body.
-	body := post[bytes.Index(post, []byte("\n# ")):]
-	out := append([]byte{}, post...)
-	for len(out) < size {
-		out = append(out, body...)
-	}
-	return out[:size]
+	return src
 }
 
 // BenchmarkReadability reports the whole analysis (parse, extraction,

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 	"io"
 	"log"
 	"os"
@@ -61,16 +62,13 @@ func run(name string, args ...string) {
 	}
 }
 
+// draft64K repeats the sample post to 64 KiB.
 func draft64K() string {
-	post, err := os.ReadFile("testdata/drafts/sample-post.md")
+	src, err := benchdraft.Repeat(benchdraft.Sample, 64<<10, false)
 	if err != nil {
 		log.Fatal(err)
 	}
-	var buf bytes.Buffer
-	for buf.Len() < 64<<10 {
-		buf.Write(post)
-	}
-	return buf.String()[:64<<10]
+	return string(src)
 }
 
 // measure starts cmd, initializes, and times n tools/call round trips.
