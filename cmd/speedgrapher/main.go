@@ -10,8 +10,10 @@
 //	speedgrapher prompt NAME [key=value...]   render a prompt to stdout
 //	speedgrapher check [DIR...]               validate template files
 //	speedgrapher new NAME                     write a commented starter template
-//	speedgrapher call TOOL [JSON|-]           run a tool and print its result as JSON
+//	speedgrapher readability FILE...          how hard each draft is to read, for a person
+//	speedgrapher structure FILE...            each draft's outline, counts and structure problems
 //	speedgrapher lint FILE...                 style and structure findings, like a compiler
+//	speedgrapher call TOOL [JSON|-]           run a tool and print its result as JSON
 //	speedgrapher version                      print the version
 //
 // Flags accepted by every subcommand:
@@ -76,17 +78,19 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":   {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve, false},
-	"prompts": {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts, false},
-	"prompt":  {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt, false},
-	"check":   {"check [flags] [DIR...]", "validate template files (default: every source the server loads); exit 1 on errors", (*cli).check, false},
-	"call":    {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call, false},
-	"lint":    {"lint [flags] FILE...", "check the style and structure of markdown drafts; exit 1 on findings at or above --fail-on", (*cli).lint, true},
-	"new":     {"new [flags] NAME", "write a commented starter template for /NAME into .speedgrapher/prompts (or --dir DIR); never overwrites", (*cli).newTemplate, true},
-	"version": {"version", "print the version", (*cli).version, false},
+	"serve":       {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve, false},
+	"prompts":     {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts, false},
+	"prompt":      {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt, false},
+	"check":       {"check [flags] [DIR...]", "validate template files (default: every source the server loads); exit 1 on errors", (*cli).check, false},
+	"call":        {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call, false},
+	"readability": {"readability [flags] FILE...", "how hard each draft is to read: grade, hardest sentences, sections (--format json for the tool's result)", (*cli).readability, true},
+	"structure":   {"structure [flags] FILE...", "each draft's outline, counts and structure problems (--format json for the tool's result)", (*cli).structure, true},
+	"lint":        {"lint [flags] FILE...", "check the style and structure of markdown drafts; exit 1 on findings at or above --fail-on", (*cli).lint, true},
+	"new":         {"new [flags] NAME", "write a commented starter template for /NAME into .speedgrapher/prompts (or --dir DIR); never overwrites", (*cli).newTemplate, true},
+	"version":     {"version", "print the version", (*cli).version, false},
 }
 
-var commandOrder = []string{"serve", "prompts", "prompt", "check", "new", "call", "lint", "version"}
+var commandOrder = []string{"serve", "readability", "structure", "lint", "prompts", "prompt", "check", "new", "call", "version"}
 
 // cli holds what every subcommand shares: streams and common flags.
 type cli struct {
