@@ -31,7 +31,7 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--session-timeout=0"}, 0, -1}, // never: negative for server.HTTPOptions
 	} {
 		c := &cli{}
-		if _, err := parseInterleaved(c.flagSet("test"), tc.args); err != nil {
+		if _, err := parseInterleaved(c.flagSet("test", serverFlags), tc.args); err != nil {
 			t.Fatal(err)
 		}
 		if got := c.options().MaxToolCalls; got != tc.maxToolCalls {

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -44,7 +42,7 @@ func (c *cli) structure(args []string) int {
 // to, and prints each result with text (or all of them as JSON).
 func (c *cli) reportFiles(tool string, args []string, text func(w io.Writer, file string, raw json.RawMessage) error) int {
 	format := "text"
-	fs := c.flagSet("speedgrapher " + tool)
+	fs := c.flagSet("speedgrapher "+tool, workspaceFlags|logFlags)
 	fs.Func("format", "output `format`: text (for people) or json (the tool's structured result)", func(v string) error {
 		if v != "text" && v != "json" {
 			return fmt.Errorf("want text or json")
@@ -52,21 +50,15 @@ func (c *cli) reportFiles(tool string, args []string, text func(w io.Writer, fil
 		format = v
 		return nil
 	})
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: speedgrapher %s [flags] FILE...\n\nRun the %s tool on each file and print a report; --format json prints its structured results.\n\nFlags:\n", tool, tool)
-		fs.PrintDefaults()
-	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return exitUsage
+	cmd, _ := lookupCommand(tool)
+	files, status, ok := c.parseCommandLine(fs, args, false, func(w io.Writer) { c.commandUsage(w, fs, cmd) })
+	if !ok {
+		return status
 	}
 	if len(files) == 0 {
 		return c.usageError("%s needs at least one markdown file", tool)
 	}
-	status := 0
+	status = 0
 	results := map[string]json.RawMessage{}
 	code := c.withSession(func(ctx context.Context, s *mcp.ClientSession) int {
 		for i, file := range files {
