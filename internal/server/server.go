@@ -44,6 +44,12 @@ type Options struct {
 	// client's roots, when Roots is empty and the client offers roots. With
 	// many clients (HTTP) the prompt list is shared, so it stays with Roots.
 	FollowClientRoots bool
+	// TrustClientRoots, for a client that is the writer's own editor
+	// (stdio), lets the client's roots name any directory as the workspace
+	// when Roots is empty. Without it (HTTP, where any process that reaches
+	// the port is a client) a client's roots only narrow the workspace: a
+	// root outside Roots, or the current directory, is dropped.
+	TrustClientRoots bool
 }
 
 // NewServer returns an MCP server with every prompt and tool registered.
@@ -66,6 +72,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		return nil, err
 	}
 	sessionRoots := newRootsResolver(ws, len(opts.Roots) > 0, log)
+	sessionRoots.trustClient = opts.TrustClientRoots
 	maxToolCalls := opts.MaxToolCalls
 	if maxToolCalls <= 0 {
 		maxToolCalls = defaultMaxToolCalls()
