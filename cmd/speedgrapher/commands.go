@@ -23,7 +23,7 @@ func (c *cli) options() server.Options {
 
 func (c *cli) httpOptions() server.HTTPOptions {
 	return server.HTTPOptions{Addr: c.httpAddr, Stateless: c.stateless, Token: os.Getenv("SPEEDGRAPHER_TOKEN"),
-		Logger: c.log, SessionTimeout: c.sessionTimeout}
+		Logger: c.log, SessionTimeout: c.sessionTimeout, MaxSessions: c.maxSessions}
 }
 
 func (c *cli) fail(format string, args ...any) int {

@@ -100,6 +100,7 @@ type cli struct {
 	stateless         bool
 	maxToolCalls      int
 	sessionTimeout    time.Duration
+	maxSessions       int
 	log               *slog.Logger
 }
 
@@ -219,6 +220,14 @@ func (c *cli) flagSet(name string) *flag.FlagSet {
 			d = -1 // server.HTTPOptions: negative means never
 		}
 		c.sessionTimeout = d
+		return nil
+	})
+	fs.Func("max-sessions", "with --http: keep at most this many `sessions` at once; more get 503 (default 500)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want a positive number")
+		}
+		c.maxSessions = n
 		return nil
 	})
 	fs.StringVar(&c.httpAddr, "http", c.httpAddr, "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)")

@@ -33,7 +33,10 @@ type HTTPOptions struct {
 	// long, so clients that vanish without ending their session leave
 	// nothing behind; 0 means DefaultSessionTimeout, negative means never.
 	SessionTimeout time.Duration
-	Logger         *slog.Logger
+	// MaxSessions bounds the sessions kept at once; an initialize beyond it
+	// gets 503 and a JSON-RPC error. 0 means DefaultMaxSessions.
+	MaxSessions int
+	Logger      *slog.Logger
 }
 
 // DefaultSessionTimeout is how long an idle stateful session is kept. A
@@ -67,8 +70,8 @@ func ListenAddr(addr string) string {
 }
 
 // HTTPHandler serves MCP over streamable HTTP at /mcp, with DNS-rebinding
-// and cross-origin protection, an optional bearer token, a body limit,
-// and JSON-RPC errors for every message it refuses.
+// and cross-origin protection, an optional bearer token, a body limit, a
+// limit on sessions, and JSON-RPC errors for every message it refuses.
 func HTTPHandler(srv *mcp.Server, opts HTTPOptions) http.Handler {
 	return httpHandler(srv, opts, nil)
 }
@@ -98,6 +101,13 @@ func httpHandler(srv *mcp.Server, opts HTTPOptions, streamsEnd <-chan struct{}) 
 		log = slog.New(slog.DiscardHandler)
 	}
 	check := &checkMessages{next: mcpHandler, maxBody: maxBody, log: log}
+	if !opts.Stateless {
+		maxSessions := opts.MaxSessions
+		if maxSessions <= 0 {
+			maxSessions = DefaultMaxSessions
+		}
+		check.sessions = &sessionLimit{srv: srv, max: maxSessions}
+	}
 	var h http.Handler = http.NewCrossOriginProtection().Handler(check)
 	h = writeDeadline(h, streamsEnd)
 	if opts.Token != "" {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -17,11 +18,12 @@ import (
 // reads each POSTed body and answers every message the SDK would refuse with
 // a JSON-RPC error of the right code, before the SDK sees it: the SDK answers
 // most of them with a plain-text 400, and one client's bad message must not
-// look like a broken server to another.
+// look like a broken server to another. It also holds the session limit.
 type checkMessages struct {
-	next    http.Handler
-	maxBody int64
-	log     *slog.Logger
+	next     http.Handler
+	maxBody  int64
+	sessions *sessionLimit // nil: no limit (a stateless server keeps no sessions)
+	log      *slog.Logger
 }
 
 func (c *checkMessages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -46,10 +48,32 @@ func (c *checkMessages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pw := &plainErrors{ResponseWriter: w, id: id}
+	if c.sessions != nil && r.Header.Get("Mcp-Session-Id") == "" {
+		// A POST without a session makes one (for initialize, one that stays).
+		if !c.sessions.enter() {
+			c.log.Warn("initialize refused: the session limit is reached", "max_sessions", c.sessions.max)
+			w.Header().Set("Retry-After", strconv.Itoa(int(sessionRetryAfter.Seconds())))
+			writeRPCError(w, http.StatusServiceUnavailable, id, codeServerBusy, fmt.Sprintf(
+				"server busy: %d sessions are open, the most this server keeps (--max-sessions); "+
+					"try again later, and end sessions you no longer use", c.sessions.max))
+			return
+		}
+		// By the time the SDK answers, the session it made is on the
+		// server's list (or closed): the request stops counting then, not
+		// when the handler returns, or a client that initializes right
+		// after another's answer could find that session counted twice.
+		pw.answering = sync.OnceFunc(c.sessions.leave)
+		defer pw.answering()
+	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	c.next.ServeHTTP(pw, r)
 	pw.finish()
 }
+
+// codeServerBusy is the JSON-RPC error code of a refusal for lack of room:
+// the first of the codes JSON-RPC leaves to servers (-32000 to -32099), as
+// no standard code fits.
+const codeServerBusy = -32000
 
 // rejection is a JSON-RPC error answer to a POSTed message.
 type rejection struct {
@@ -198,12 +222,16 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 // takes it for a refusal of one request instead of starting a new session.
 type plainErrors struct {
 	http.ResponseWriter
-	id     json.RawMessage
-	status int // a held-back error status; 0 when passing through
-	body   bytes.Buffer
+	id        json.RawMessage
+	answering func() // if not nil, called as the answer starts
+	status    int    // a held-back error status; 0 when passing through
+	body      bytes.Buffer
 }
 
 func (p *plainErrors) WriteHeader(status int) {
+	if p.answering != nil {
+		p.answering()
+	}
 	if status >= 400 && status != http.StatusNotFound && !isJSON(p.Header().Get("Content-Type")) {
 		p.status = status
 		return
@@ -212,6 +240,9 @@ func (p *plainErrors) WriteHeader(status int) {
 }
 
 func (p *plainErrors) Write(b []byte) (int, error) {
+	if p.answering != nil {
+		p.answering()
+	}
 	if p.status != 0 {
 		return p.body.Write(b)
 	}

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -210,5 +212,112 @@ func TestSecondInitialize(t *testing.T) {
 		case i == 1 && code != jsonrpc.CodeInvalidRequest:
 			t.Errorf("second initialize in memory: error %v (code %d); want code -32600", r.Error, code)
 		}
+	}
+}
+
+// TestHTTPSessionLimit: with MaxSessions sessions open, another initialize
+// gets 503 with Retry-After and a JSON-RPC error, while the open sessions go
+// on; once a session ends (DELETE), a new one is accepted.
+func TestHTTPSessionLimit(t *testing.T) {
+	const max = 3
+	srv, err := NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := httpTestServer(t, srv, HTTPOptions{Logger: noLog, MaxSessions: max}).URL + "/mcp"
+	var posts []func(string, func(*http.Request)) *http.Response
+	var ids []string
+	for range max {
+		id, post := rawSession(t, url)
+		ids, posts = append(ids, id), append(posts, post)
+	}
+	refused := func(name string) {
+		t.Helper()
+		resp, err := http.DefaultClient.Do(initializeRequest(t, url))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Header.Get("Retry-After") == "" || resp.Header.Get("Mcp-Session-Id") != "" {
+			t.Errorf("%s: Retry-After %q, Mcp-Session-Id %q; want a Retry-After and no session",
+				name, resp.Header.Get("Retry-After"), resp.Header.Get("Mcp-Session-Id"))
+		}
+		checkRPCError(t, name, resp, http.StatusServiceUnavailable, 1.0, codeServerBusy)
+	}
+	refused("initialize beyond the limit")
+	if cs, err := httpSession(context.Background(), url, nil, "", nil); err == nil {
+		cs.Close()
+		t.Error("an SDK client connected beyond the limit")
+	}
+
+	// The open sessions go on.
+	for i, post := range posts {
+		got := rpcReply(t, post(`{"jsonrpc":"2.0","id":2,"method":"ping"}`, nil))
+		if got["id"] != 2.0 || got["result"] == nil {
+			t.Errorf("ping in session %d at the limit: %v; want a result", i, got)
+		}
+	}
+
+	// Ending one session makes room for exactly one.
+	req, err := http.NewRequest(http.MethodDelete, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Mcp-Session-Id", ids[0])
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("DELETE: status %d; want 204", resp.StatusCode)
+	}
+	rawSession(t, url)
+	refused("initialize beyond the limit again")
+}
+
+// TestHTTPSessionLimitConcurrent: initializes arriving at once never open
+// more sessions than the limit.
+func TestHTTPSessionLimitConcurrent(t *testing.T) {
+	const max, clients = 5, 40
+	srv, err := NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := httpTestServer(t, srv, HTTPOptions{Logger: noLog, MaxSessions: max}).URL + "/mcp"
+	var mu sync.Mutex
+	opened := 0
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Go(func() {
+			req := initializeRequest(t, url)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			switch resp.StatusCode {
+			case http.StatusOK:
+				mu.Lock()
+				opened++
+				mu.Unlock()
+			case http.StatusServiceUnavailable:
+			default:
+				t.Errorf("initialize: status %d; want 200 or 503", resp.StatusCode)
+			}
+		})
+	}
+	wg.Wait()
+	live := len(slices.Collect(srv.Sessions()))
+	if opened > max || live != opened {
+		t.Errorf("%d initializes at once with a limit of %d: %d accepted, %d sessions live; want at most %d, all live",
+			clients, max, opened, live, max)
+	}
+	// Whatever the race left, the places that remain can be filled, and no more.
+	for range max - live {
+		rawSession(t, url)
+	}
+	if n := len(slices.Collect(srv.Sessions())); n != max {
+		t.Errorf("%d sessions after filling the remaining places; want %d", n, max)
 	}
 }
