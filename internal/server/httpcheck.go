@@ -140,7 +140,7 @@ func checkMessage(body []byte) (json.RawMessage, *rejection) {
 		return nil, reject(http.StatusOK, nil, jsonrpc.CodeInvalidRequest, "invalid request: %v", err)
 	}
 	if m.ID != nil && !validID(m.ID) {
-		return nil, reject(http.StatusOK, nil, jsonrpc.CodeInvalidRequest, `invalid request: "id" must be a string or an integer`)
+		return nil, reject(http.StatusOK, nil, jsonrpc.CodeInvalidRequest, `invalid request: "id" must be a string or an integer of at most 2^53`)
 	}
 	id := m.ID
 	if string(m.JSONRPC) != `"2.0"` {
@@ -188,14 +188,20 @@ func reject(status int, id json.RawMessage, code int64, format string, args ...a
 	return &rejection{status: status, id: id, code: code, message: fmt.Sprintf(format, args...)}
 }
 
-// validID reports whether raw is an id MCP allows: a string, or an integer
-// (written without fraction or exponent, within 64 bits). null is not one.
+// maxIntID is the largest integer id accepted. The SDK reads ids through a
+// float64, which holds integers exactly only up to 2^53: a larger id would
+// be answered under another.
+const maxIntID = 1 << 53
+
+// validID reports whether raw is an id MCP allows and the SDK answers
+// unchanged: a string, or an integer written without fraction or exponent,
+// at most 2^53 in magnitude. null is not one.
 func validID(raw json.RawMessage) bool {
 	if raw[0] == '"' {
 		return true
 	}
-	_, err := strconv.ParseInt(string(raw), 10, 64)
-	return err == nil
+	n, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil && -maxIntID <= n && n <= maxIntID
 }
 
 // writeRPCError answers with a JSON-RPC error carrying id as sent (null when

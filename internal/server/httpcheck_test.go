@@ -91,6 +91,9 @@ func TestHTTPProtocolErrors(t *testing.T) {
 			{"a string", `"ping"`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
 			{"id null", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
 			{"a fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
+			{"an id in exponent form", `{"jsonrpc":"2.0","id":1e2,"method":"ping"}`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
+			// 2^53+1 would come back as 2^53 (the SDK reads ids as float64).
+			{"an id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
 			{"an object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, nil, 200, nil, jsonrpc.CodeInvalidRequest},
 			{"a method that is not a string", `{"jsonrpc":"2.0","id":4,"method":7}`, nil, 200, 4.0, jsonrpc.CodeInvalidRequest},
 			{"params that are not an object", `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":"x"}`, nil, 200, 5.0, jsonrpc.CodeInvalidRequest},
@@ -105,6 +108,12 @@ func TestHTTPProtocolErrors(t *testing.T) {
 			{"a Content-Type that is not JSON", `{"jsonrpc":"2.0","id":10,"method":"ping"}`,
 				func(r *http.Request) { r.Header.Set("Content-Type", "text/plain") }, 415, 10.0, jsonrpc.CodeInvalidRequest},
 		}
+		// The largest id accepted comes back as sent.
+		resp := post(`{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}`, nil)
+		if data, _ := readAll(resp); !strings.Contains(string(data), `"id":9007199254740992,"result"`) {
+			t.Errorf("ping with id 2^53 (stateless %v): %s; want a result with the same id", stateless, data)
+		}
+		resp.Body.Close()
 		for _, tt := range tests {
 			name := tt.name
 			if stateless {
