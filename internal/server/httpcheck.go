@@ -43,6 +43,9 @@ func (c *checkMessages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	id, bad := checkMessage(body)
 	if bad != nil {
+		if bad.code == jsonrpc.CodeMethodNotFound && bad.id != nil && r.Header.Get("MCP-Protocol-Version") >= sessionlessProtocol {
+			bad.status = http.StatusNotFound // as the SDK answers this version, where 404 cannot mean a lost session
+		}
 		c.log.Debug("message refused", "code", bad.code, "error", bad.message)
 		writeRPCError(w, bad.status, bad.id, bad.code, bad.message)
 		return
@@ -69,6 +72,10 @@ func (c *checkMessages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.next.ServeHTTP(pw, r)
 	pw.finish()
 }
+
+// sessionlessProtocol is the first protocol version without sessions
+// (SEP-2575), where an unknown method is answered with status 404.
+const sessionlessProtocol = "2026-07-28"
 
 // codeServerBusy is the JSON-RPC error code of a refusal for lack of room:
 // the first of the codes JSON-RPC leaves to servers (-32000 to -32099), as

@@ -124,13 +124,26 @@ func TestHTTPProtocolErrors(t *testing.T) {
 		}
 	}
 
-	// The body limit, with a limit small enough to test.
+	// On the sessionless protocol an unknown method is 404, as the SDK answers it.
 	srv, err := NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	req := jsonPost(t, httpTestServer(t, srv, HTTPOptions{Logger: noLog, Stateless: true}).URL+"/mcp", `{"jsonrpc":"2.0","id":11,"method":"no/such/method"}`)
+	req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRPCError(t, "an unknown method on protocol 2026-07-28", resp, http.StatusNotFound, 11.0, jsonrpc.CodeMethodNotFound)
+
+	// The body limit, with a limit small enough to test.
+	srv, err = NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	url := httpTestServer(t, srv, HTTPOptions{Logger: noLog, MaxBodyBytes: 4096}).URL + "/mcp"
-	resp, err := http.DefaultClient.Do(jsonPost(t, url, `{"jsonrpc":"2.0","id":8,"method":"ping","params":{"pad":"`+strings.Repeat("x", 5000)+`"}}`))
+	resp, err = http.DefaultClient.Do(jsonPost(t, url, `{"jsonrpc":"2.0","id":8,"method":"ping","params":{"pad":"`+strings.Repeat("x", 5000)+`"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
