@@ -343,3 +343,69 @@ func TestHTTPSessionLimitConcurrent(t *testing.T) {
 		t.Errorf("%d sessions after filling the remaining places; want %d", n, max)
 	}
 }
+
+// TestServerMethodsAgreeWithSDK: each request method the HTTP front door lets
+// through is one the SDK handles (over a stream it answers anything else
+// with -32601), so the table cannot hide a method from HTTP clients by a typo.
+func TestServerMethodsAgreeWithSDK(t *testing.T) {
+	srv, err := NewServer(Options{Logger: noLog, Roots: []string{t.TempDir()}, NoPrompts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	conn, err := ct.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	call := func(id int64, method, params string) *jsonrpc.Response {
+		t.Helper()
+		rid, err := jsonrpc.MakeID(float64(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := &jsonrpc.Request{ID: rid, Method: method, Params: json.RawMessage(params)}
+		if err := conn.Write(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg.(*jsonrpc.Response)
+	}
+	call(1, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}`)
+	if err := conn.Write(ctx, &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if r := call(2, "no/such/method", `{}`); !isCode(r.Error, jsonrpc.CodeMethodNotFound) {
+		t.Fatalf("an unknown method answered %v; want -32601, or this test proves nothing", r.Error)
+	}
+	// The SDK knows these but refuses them itself, with -32601 as JSON-RPC,
+	// on this server and protocol: resources/subscribe and unsubscribe need
+	// a subscribe handler (this server has none), server/discover protocol
+	// 2026-07-28. subscriptions/listen holds its answer open while it listens.
+	skip := map[string]bool{"initialize": true, "subscriptions/listen": true,
+		"resources/subscribe": true, "resources/unsubscribe": true, "server/discover": true}
+	id := int64(3)
+	for method, flags := range serverMethods {
+		if flags&notification != 0 || skip[method] {
+			continue
+		}
+		id++
+		if r := call(id, method, `{}`); isCode(r.Error, jsonrpc.CodeMethodNotFound) {
+			t.Errorf("%s: the SDK answers %v; the HTTP front door must not list it", method, r.Error)
+		}
+	}
+}
+
+func isCode(err error, code int64) bool {
+	var wire *jsonrpc.Error
+	return errors.As(err, &wire) && wire.Code == code
+}
