@@ -29,7 +29,7 @@ func (c *cli) options() server.Options {
 func (c *cli) httpOptions() server.HTTPOptions {
 	// The token is read from the environment, never a flag, so it does not show in ps.
 	return server.HTTPOptions{Addr: c.httpAddr, Stateless: c.stateless, Token: os.Getenv("SPEEDGRAPHER_TOKEN"),
-		Logger: c.log, SessionTimeout: c.sessionTimeout}
+		Logger: c.log, SessionTimeout: c.sessionTimeout, MaxSessions: c.maxSessions}
 }
 
 func (c *cli) fail(format string, args ...any) int {
@@ -55,8 +55,12 @@ func (c *cli) serve(args []string) int {
 	ctx, stop := signalContext()
 	defer stop()
 	opts := c.options()
-	opts.Watch = ctx                          // reload prompts when their files change, until the server stops
-	opts.FollowClientRoots = c.httpAddr == "" // one client: its roots may name the project
+	opts.Watch = ctx // reload prompts when their files change, until the server stops
+	// Over stdio the one client is the writer's own editor: its roots may
+	// name the project. Over HTTP any process that reaches the port is a
+	// client: its roots may only narrow --root or the current directory.
+	opts.FollowClientRoots = c.httpAddr == ""
+	opts.TrustClientRoots = c.httpAddr == ""
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return c.fail("%v", err)

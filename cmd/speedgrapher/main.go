@@ -149,6 +149,7 @@ type cli struct {
 	requireToken      bool
 	maxToolCalls      int
 	sessionTimeout    time.Duration
+	maxSessions       int
 	log               *slog.Logger
 }
 
@@ -345,6 +346,14 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 			d = -1 // server.HTTPOptions: negative means never
 		}
 		c.sessionTimeout = d
+		return nil
+	})
+	fs.Func("max-sessions", "with --http: keep at most this many `sessions` at once; more get 503 (default 500)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want a positive number")
+		}
+		c.maxSessions = n
 		return nil
 	})
 	fs.Func("http", "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)", func(v string) error {
