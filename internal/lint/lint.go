@@ -92,13 +92,13 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 			r.document(p, r)
 		}
 	}
-	p.findings = applyDirectives(doc, p.findings)
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
 		}
 		return strings.Compare(a.Rule, b.Rule)
 	})
+	p.findings = applyDirectives(doc, p.findings)
 	return p.findings
 }
 
