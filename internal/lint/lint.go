@@ -148,8 +148,11 @@ func (p *pass) reportText(r *Rule, b *markdown.Block, start, end int, message st
 	if r.acceptable && p.accept.covers(match) {
 		return
 	}
+	if quotedExample(b, start, end) {
+		return
+	}
 	s, e := b.SourceRange(start, end)
-	p.report(r, s, e, match, message, suggestions)
+	p.report(r, s, e, asWritten(p.doc.Source, b, start, end), message, suggestions)
 }
 
 // report adds a finding on the source byte range [start, end).

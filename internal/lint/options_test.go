@@ -110,3 +110,17 @@ func TestSplitMatchesProse(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchShowsInlineCode checks that a finding's match shows inline code
+// and HTML as written, not as the placeholder that stands for them in the
+// prose (issue 10, item 12).
+func TestMatchShowsInlineCode(t *testing.T) {
+	src := "It's not the hash of `x` — it's the <b>name</b> of it.\n"
+	got := Check(markdown.Parse([]byte(src)), Options{Only: []string{"ai-trope"}})
+	if len(got) != 1 {
+		t.Fatalf("got %d findings, want 1: %+v", len(got), got)
+	}
+	if want := "It's not the hash of `x` — it's"; got[0].Match != want {
+		t.Errorf("match = %q, want %q", got[0].Match, want)
+	}
+}
