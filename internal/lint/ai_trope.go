@@ -19,7 +19,7 @@ var aiTrope = &Rule{
 		return fmt.Sprintf("%q is often found in machine-written text; say it plainly", match)
 	},
 	sentence: checkNotXButY,
-	phrases: words(dataLines("ai-trope.txt")...),
+	phrases:  words(dataLines("ai-trope.txt")...),
 }
 
 // checkNotXButY flags the reversal "it's not X — it's Y" (and "this isn't
