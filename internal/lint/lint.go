@@ -77,6 +77,9 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 	}
 	if len(sentenceRules) > 0 || phrases {
 		p.sentences = splitSentences(doc)
+		if skip := licenceBlocks(doc); skip != nil {
+			p.sentences = dropBlocks(p.sentences, skip)
+		}
 		for i := range p.sentences {
 			s := &p.sentences[i]
 			if phrases {
@@ -100,6 +103,19 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 	})
 	p.findings = applyDirectives(doc, p.findings)
 	return p.findings
+}
+
+// dropBlocks removes the sentences of the blocks skip marks, keeping each
+// sentence's index its place in the result.
+func dropBlocks(sentences []sentence, skip []bool) []sentence {
+	kept := sentences[:0]
+	for _, s := range sentences {
+		if !skip[s.blockIndex] {
+			s.index = len(kept)
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
 
 // enabledRules resolves Options to the set of rule IDs that run.
