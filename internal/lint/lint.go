@@ -43,6 +43,11 @@ type Options struct {
 	Severity map[string]Severity
 	// Accept lists words and phrases that are never flagged, in any case.
 	Accept []string
+	// DocKind is what sort of document the draft is. "" reads it from the
+	// front matter's "kind" field, else from the headings (a draft whose top
+	// headings are releases is a Changelog), else it is an Article. See
+	// DocKindFromPath for file names.
+	DocKind DocKind
 	// FileExists reports whether a relative link destination (slash
 	// separated, relative to the draft, without fragment or query) names a
 	// file. Nil turns the missing-file rule off: without a workspace there
@@ -61,6 +66,16 @@ type Options struct {
 func Check(doc *markdown.Document, opts Options) []Finding {
 	p := &pass{doc: doc, opts: opts, findings: []Finding{}}
 	p.enabled = enabledRules(opts)
+	kind := opts.DocKind
+	if kind == "" {
+		kind = FrontMatterKind(doc.FrontMatter)
+	}
+	if kind == "" {
+		kind = kindFromHeadings(doc)
+	}
+	for _, id := range kindRulesOff[kind] {
+		delete(p.enabled, id)
+	}
 	p.accept = newAcceptList(opts.Accept)
 	var sentenceRules []*Rule
 	phrases := false
