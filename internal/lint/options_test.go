@@ -130,7 +130,7 @@ func TestDocKindFromPath(t *testing.T) {
 		"CHANGELOG.md": Changelog, "docs/HISTORY.md": Changelog, "RELEASES.md": Changelog,
 		"release-notes.md": Changelog, "NEWS": Changelog, "CHANGELOG-1.x.md": Changelog,
 		`docs\changes.markdown`: Changelog,
-		"README.md": "", "docs/history-of-go.md": "", "news-feed.md": "", "text": "",
+		"README.md":             "", "docs/history-of-go.md": "", "news-feed.md": "", "text": "",
 	} {
 		if got := DocKindFromPath(name); got != want {
 			t.Errorf("DocKindFromPath(%q) = %q, want %q", name, got, want)
