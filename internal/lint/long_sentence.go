@@ -68,7 +68,9 @@ func checkLongSentence(p *pass, r *Rule, s *sentence) {
 	if n < prose.MinMarkedWords {
 		return
 	}
-	grade := prose.ARI(c)
+	// Judged on the grade the message names, so that "grade 14" is never
+	// called merely hard.
+	grade := math.Round(prose.ARI(c))
 	difficulty := prose.Normal
 	switch {
 	case s.block.Kind == markdown.ListItem && !endsSentence(s):
@@ -98,7 +100,7 @@ func gradeText(grade float64) string {
 	if grade > maxShownGrade {
 		return fmt.Sprintf("above grade %d", maxShownGrade)
 	}
-	return fmt.Sprintf("grade %.0f", math.Round(grade))
+	return fmt.Sprintf("grade %.0f", grade)
 }
 
 // endsSentence reports whether s ends with terminal punctuation, closing
