@@ -68,9 +68,7 @@ func checkLongSentence(p *pass, r *Rule, s *sentence) {
 	if n < prose.MinMarkedWords {
 		return
 	}
-	// Judged on the grade the message names, so that "grade 14" is never
-	// called merely hard.
-	grade := math.Round(prose.ARI(c))
+	grade := prose.ARI(c)
 	difficulty := prose.Normal
 	switch {
 	case s.block.Kind == markdown.ListItem && !endsSentence(s):
@@ -100,7 +98,9 @@ func gradeText(grade float64) string {
 	if grade > maxShownGrade {
 		return fmt.Sprintf("above grade %d", maxShownGrade)
 	}
-	return fmt.Sprintf("grade %.0f", grade)
+	// Whole grades, cut down rather than rounded, so that the grade named
+	// agrees with the thresholds: 13.6 is hard, and reads "grade 13".
+	return fmt.Sprintf("grade %d", int(math.Floor(grade)))
 }
 
 // endsSentence reports whether s ends with terminal punctuation, closing
