@@ -46,14 +46,28 @@ func ParseDocKind(name string) (DocKind, error) {
 var changelogNames = set("changelog", "changes", "history", "releases", "release-notes",
 	"release_notes", "releasenotes", "news")
 
+// referenceNames are the file and directory names (lower case, without
+// extension) of reference pages.
+var referenceNames = set("api", "reference")
+
 // DocKindFromPath returns Changelog for a file named like one (CHANGELOG.md,
 // HISTORY.md, RELEASES.md, release-notes.md, NEWS.md, CHANGELOG-1.x.md),
-// and "" for any other name.
+// Reference for API.md, reference.md and any file under a directory named
+// api or reference, and "" for any other name.
 func DocKindFromPath(name string) DocKind {
-	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
+	name = strings.ToLower(strings.ReplaceAll(name, `\`, "/"))
+	dir, base := path.Split(name)
 	base = strings.TrimSuffix(base, path.Ext(base))
 	if changelogNames[base] || strings.HasPrefix(base, "changelog") || strings.HasPrefix(base, "release-notes") {
 		return Changelog
+	}
+	if referenceNames[base] {
+		return Reference
+	}
+	for _, d := range strings.Split(dir, "/") {
+		if referenceNames[d] {
+			return Reference
+		}
 	}
 	return ""
 }

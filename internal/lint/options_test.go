@@ -130,7 +130,9 @@ func TestDocKindFromPath(t *testing.T) {
 		"CHANGELOG.md": Changelog, "docs/HISTORY.md": Changelog, "RELEASES.md": Changelog,
 		"release-notes.md": Changelog, "NEWS": Changelog, "CHANGELOG-1.x.md": Changelog,
 		`docs\changes.markdown`: Changelog,
-		"README.md":             "", "docs/history-of-go.md": "", "news-feed.md": "", "text": "",
+		"API.md":                Reference, "docs/reference/flags.md": Reference, `docs\api\client.md`: Reference,
+		"README.md": "", "docs/history-of-go.md": "", "news-feed.md": "", "text": "", "docs/apis.md": "",
+		"docs/api-design.md": "",
 	} {
 		if got := DocKindFromPath(name); got != want {
 			t.Errorf("DocKindFromPath(%q) = %q, want %q", name, got, want)
