@@ -42,10 +42,12 @@ const (
 	numSources
 )
 
-const (
-	disablePrefix = "speedgrapher-disable"
-	enablePrefix  = "speedgrapher-enable"
-)
+var speedgrapherOps = map[string]directiveOp{
+	"speedgrapher-disable":           opDisable,
+	"speedgrapher-enable":            opEnable,
+	"speedgrapher-disable-line":      opDisableLine,
+	"speedgrapher-disable-next-line": opDisableNextLine,
+}
 
 // markdownlintRules maps markdownlint rule names and aliases (lower case) to
 // the rules here that check the same thing.
@@ -103,11 +105,12 @@ func parseDirective(text string) (directive, bool) {
 		return directive{}, false
 	}
 	switch {
-	case fields[0] == disablePrefix || fields[0] == enablePrefix:
-		d := directive{op: opEnable, from: fromSpeedgrapher}
-		if fields[0] == disablePrefix {
-			d.op = opDisable
+	case strings.HasPrefix(fields[0], "speedgrapher-"):
+		op, ok := speedgrapherOps[fields[0]]
+		if !ok {
+			return directive{}, false
 		}
+		d := directive{op: op, from: fromSpeedgrapher}
 		for _, f := range fields[1:] {
 			for _, id := range strings.Split(f, ",") {
 				if id != "" {
