@@ -65,7 +65,8 @@
 // never flagged, matched as whole words in any case). In a draft, the HTML
 // comment <!-- speedgrapher-disable passive-voice weasel-word --> turns the
 // named rules off from there on, <!-- speedgrapher-enable passive-voice -->
-// turns them back on, and either without rule names means every rule.
+// turns them back on, and either without rule names means every rule;
+// speedgrapher-disable-line and speedgrapher-disable-next-line act on one line.
 // markdownlint's switches (markdownlint-disable, -enable, -disable-line,
 // -disable-next-line, -disable-file, -capture, -restore) apply to the rules
 // that match one of its rules, and Vale's ("vale off", "vale on",
