@@ -27,8 +27,20 @@ var weaselWord = &Rule{
 		"substantially",
 	).unless(adjectiveVery, "very").
 		unless(contrastRather, "rather").
-		unless(informativeMostly, "mostly", "largely"),
+		unless(informativeMostly, "mostly", "largely").
+		unless(nounKindOf, "kind of", "sort of"),
 }
+
+// nounKindOf: after a determiner, "kind of" and "sort of" name a kind ("any
+// kind of block", "what sort of characters"); only on their own ("it is
+// kind of slow") do they hedge.
+func nounKindOf(s *sentence, i, _ int) bool {
+	return kindDeterminers[s.word(i-1)] && s.toks[i].joined
+}
+
+var kindDeterminers = set("a", "an", "the", "this", "that", "these", "those", "what", "which",
+	"any", "some", "each", "every", "no", "one", "another", "same", "other", "its", "their",
+	"our", "your", "my", "his", "her", "whatever", "new", "different", "right", "wrong")
 
 // contrastRather: "rather than" contrasts two things ("call parseAsync()
 // rather than parse()"), "would rather" states a preference and "or rather"
