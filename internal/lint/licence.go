@@ -13,7 +13,8 @@ var licenceOpenings = sync.OnceValue(func() []string { return dataLines("licence
 // licenceBlocks marks the blocks of doc that quote a licence verbatim: a
 // paragraph that starts like a standard licence paragraph, and every block
 // of a section headed "License" or "Licence" (or "Copyright") that holds
-// one. Quoted licence text is not the author's prose, so the style rules
+// one, or of the text before the first heading when it holds one (a LICENSE
+// file, a licence header). Quoted licence text is not the author's prose, so the style rules
 // skip it. It returns nil when there is none.
 func licenceBlocks(doc *markdown.Document) []bool {
 	var skip []bool
@@ -27,8 +28,8 @@ func licenceBlocks(doc *markdown.Document) []bool {
 			skip = make([]bool, len(doc.Blocks))
 		}
 		skip[bi] = true
-		if b.Section >= 0 && isLicenceHeading(doc.Headings[b.Section].Text) {
-			licenceSections[b.Section] = true
+		if b.Section < 0 || isLicenceHeading(doc.Headings[b.Section].Text) {
+			licenceSections[b.Section] = true // -1: the text before any heading, as in a LICENSE file
 		}
 	}
 	if len(licenceSections) > 0 {
