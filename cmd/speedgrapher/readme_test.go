@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,6 +21,7 @@ import (
 //	<!-- readme: root -->            run at the top of the clone
 //	<!-- readme: exit 1 -->          the block's last command exits 1
 //	<!-- readme: skip, REASON -->    not run (it needs an agent, a network…)
+//	<!-- readme: root, exit 1 -->    markers combine
 //
 // `go run ./cmd/speedgrapher` runs the binary under test; HOME is empty, so
 // no personal commands leak in.
@@ -39,6 +41,7 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		ran++
 		script := strings.ReplaceAll(b.text, "go run ./cmd/speedgrapher", "speedgrapher")
+		script = goTestLine.ReplaceAllString(script, "") // the tests do not run themselves
 		cd := "$WORK/testdata/workspace"
 		if b.root {
 			cd = "$WORK"
@@ -71,6 +74,8 @@ func TestREADMEExamples(t *testing.T) {
 	})
 }
 
+var goTestLine = regexp.MustCompile(`(?m)^go test .*$`)
+
 type readmeBlock struct {
 	line       int // the line of the opening fence
 	text       string
@@ -96,16 +101,19 @@ func readmeBlocks(path string) ([]readmeBlock, error) {
 		case cur == nil && strings.TrimSpace(line) == "```sh":
 			cur = &readmeBlock{line: n}
 			if m, ok := strings.CutPrefix(strings.TrimSpace(prev), "<!-- readme: "); ok {
-				m = strings.TrimSuffix(m, " -->")
-				switch {
-				case m == "root":
-					cur.root = true
-				case strings.HasPrefix(m, "skip"):
-					cur.skip = true
-				case strings.HasPrefix(m, "exit "):
-					fmt.Sscanf(m, "exit %d", &cur.exit)
-				default:
-					return nil, fmt.Errorf("%s:%d: unknown readme marker %q", path, n-1, m)
+				for _, word := range strings.Split(strings.TrimSuffix(m, " -->"), ", ") {
+					switch {
+					case word == "root":
+						cur.root = true
+					case word == "skip":
+						cur.skip = true
+						break // the rest is the reason
+					case strings.HasPrefix(word, "exit "):
+						fmt.Sscanf(word, "exit %d", &cur.exit)
+					case cur.skip:
+					default:
+						return nil, fmt.Errorf("%s:%d: unknown readme marker %q", path, n-1, word)
+					}
 				}
 			}
 			body = nil
