@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -260,7 +261,7 @@ func (c *cli) withSession(f func(context.Context, *mcp.ClientSession) int) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
+	st, ct := inMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)
 	if err != nil {
 		return c.fail("starting the server: %v", err)
@@ -273,6 +274,15 @@ func (c *cli) withSession(f func(context.Context, *mcp.ClientSession) int) int {
 	}
 	defer cs.Close()
 	return f(ctx, cs)
+}
+
+// inMemoryTransports is [mcp.NewInMemoryTransports] without its 16 MiB cap on
+// one message: a lint result with 100,000 findings is larger than that, and the
+// CLI must print any result its own server can produce.
+func inMemoryTransports() (serverSide, clientSide mcp.Transport) {
+	a, b := net.Pipe()
+	return &mcp.IOTransport{Reader: a, Writer: a, MaxLineLength: -1},
+		&mcp.IOTransport{Reader: b, Writer: b, MaxLineLength: -1}
 }
 
 // protocolMessage drops the SDK's "calling ...:" prefix from a JSON-RPC error.
