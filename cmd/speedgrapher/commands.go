@@ -54,9 +54,14 @@ func (c *cli) serve(args []string) int {
 		}
 		return 0
 	}
-	t := &server.LineTransport{In: c.stdin, Out: c.stdout, MaxLineBytes: c.maxLineBytes, Logger: c.log}
-	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) {
+	t := &server.LineTransport{In: c.stdin, Out: c.stdout, MaxLineBytes: c.maxLineBytes, DrainTimeout: c.drainTimeout, Logger: c.log}
+	abandoned, err := server.ServeStdio(ctx, srv, t)
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return c.fail("%v", err)
+	}
+	if abandoned > 0 {
+		return c.fail("stdin closed; abandoned %s still running after the drain (each was answered with an error); raise --drain-timeout to wait longer",
+			plural(abandoned, "request"))
 	}
 	return 0
 }
