@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // members returns the members of the JSON object obj by name, each value
@@ -130,7 +131,7 @@ func skipValue(b []byte, i int) int {
 
 // unquote decodes the JSON string raw.
 func unquote(raw []byte) (string, bool) {
-	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 {
+	if len(raw) >= 2 && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw[1 : len(raw)-1]), true
 	}
 	var s string
