@@ -445,3 +445,31 @@ func TestServeStdioAbandonsRunawayWorkAfterDrain(t *testing.T) {
 		t.Errorf("output does not end with the abandoned request's error, after the ping's answer:\n%s", lines)
 	}
 }
+
+// BenchmarkDecodeLine decodes a tools/call carrying a 1 MiB draft as text,
+// the largest line a session usually sees; BenchmarkDecodeLineSDK is the
+// SDK's decoding alone, to show what finding the id as written adds.
+func BenchmarkDecodeLine(b *testing.B) {
+	line := bigCallLine()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, _, _, problem := decodeLine(line); problem != "" {
+			b.Fatal(problem)
+		}
+	}
+}
+
+func BenchmarkDecodeLineSDK(b *testing.B) {
+	line := bigCallLine()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, err := jsonrpc.DecodeMessage(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func bigCallLine() []byte {
+	text, _ := json.Marshal(strings.Repeat("A line of prose, with \"quotes\" and a tab\there.\n", 1<<20/48))
+	return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"lint","arguments":{"text":` + string(text) + `}}}`)
+}
