@@ -244,7 +244,7 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 }
 
 // waitForAnswers blocks until every request read so far has been answered,
-// or the drain timeout passes, or ctx is done.
+// or the drain timeout passes (then it abandons the rest), or ctx is done.
 func (c *lineConn) waitForAnswers(ctx context.Context) {
 	stop := context.AfterFunc(ctx, c.wakeAll)
 	defer stop()
@@ -260,8 +260,8 @@ func (c *lineConn) waitForAnswers(ctx context.Context) {
 		c.mu.Unlock()
 		return
 	}
-	// Past the deadline: answer what is still running with an error, and make
-	// sure no late answer follows it.
+	// Anything still running is past the deadline: it gets an error now, and
+	// its late answer, if any, is dropped. An answer being written is let finish.
 	abandoned := c.ids.abandon()
 	for c.ids.writing > 0 {
 		c.idle.Wait()
