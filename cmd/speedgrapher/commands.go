@@ -79,9 +79,14 @@ func (c *cli) serve(args []string) int {
 		fmt.Fprintf(c.stderr, "speedgrapher: serving MCP over stdio: waiting for JSON-RPC messages from an agent on stdin (Ctrl-D ends).\n"+
 			"speedgrapher: to use it yourself, try: speedgrapher readability FILE, speedgrapher lint FILE, speedgrapher --help\n")
 	}
-	t := &server.LineTransport{In: c.stdin, Out: c.stdout, MaxLineBytes: c.maxLineBytes, Logger: c.log}
-	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) {
+	t := &server.LineTransport{In: c.stdin, Out: c.stdout, MaxLineBytes: c.maxLineBytes, DrainTimeout: c.drainTimeout, Logger: c.log}
+	abandoned, err := server.ServeStdio(ctx, srv, t)
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return c.fail("%v", err)
+	}
+	if abandoned > 0 {
+		return c.fail("stdin closed; abandoned %s still running after the drain (each was answered with an error); raise --drain-timeout to wait longer",
+			plural(abandoned, "request"))
 	}
 	return 0
 }
@@ -536,7 +541,7 @@ func (c *cli) withSession(f func(context.Context, *mcp.ClientSession) int) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
+	st, ct := inMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)
 	if err != nil {
 		return c.fail("starting the server: %v", err)
@@ -549,6 +554,15 @@ func (c *cli) withSession(f func(context.Context, *mcp.ClientSession) int) int {
 	}
 	defer cs.Close()
 	return f(ctx, cs)
+}
+
+// inMemoryTransports is [mcp.NewInMemoryTransports] without its 16 MiB cap on
+// one message: a lint result with 100,000 findings is larger than that, and the
+// CLI must print any result its own server can produce.
+func inMemoryTransports() (serverSide, clientSide mcp.Transport) {
+	a, b := net.Pipe()
+	return &mcp.IOTransport{Reader: a, Writer: a, MaxLineLength: -1},
+		&mcp.IOTransport{Reader: b, Writer: b, MaxLineLength: -1}
 }
 
 // protocolMessage drops the SDK's "calling ...:" prefix from a JSON-RPC error.

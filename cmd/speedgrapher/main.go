@@ -144,6 +144,7 @@ type cli struct {
 	logLevel          string
 	verbose           bool
 	maxLineBytes      int
+	drainTimeout      time.Duration
 	httpAddr          string
 	stateless         bool
 	requireToken      bool
@@ -327,6 +328,14 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 			return fmt.Errorf("want a positive number of bytes")
 		}
 		c.maxLineBytes = n
+		return nil
+	})
+	fs.Func("drain-timeout", "after stdin closes, wait this `long` for requests still running, e.g. 1m, then answer them with an error and exit 1 (default 30s)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("want a positive duration such as 30s or 2m")
+		}
+		c.drainTimeout = d
 		return nil
 	})
 	fs.Func("max-tool-calls", "at most this many tool `calls` run at once, across sessions; more wait their turn (default two per CPU)", func(v string) error {

@@ -283,3 +283,14 @@ func (p *plainErrors) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 func isJSON(contentType string) bool {
 	return len(contentType) >= 16 && contentType[:16] == "application/json"
 }
+
+// wireMessage is the shape of any JSON-RPC 2.0 message, with each member kept
+// raw so that presence and type can be checked before the SDK decodes it.
+type wireMessage struct {
+	JSONRPC json.RawMessage `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}

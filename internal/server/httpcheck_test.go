@@ -17,7 +17,7 @@ import (
 // rawSession starts a session over HTTP by hand (initialize, then
 // notifications/initialized) and returns a function that POSTs a body in it.
 // edit, if not nil, changes the request before it is sent.
-func rawSession(t *testing.T, url string) (session string, post func(body string, edit func(*http.Request)) *http.Response) {
+func httpRawSession(t *testing.T, url string) (session string, post func(body string, edit func(*http.Request)) *http.Response) {
 	t.Helper()
 	resp, err := http.DefaultClient.Do(initializeRequest(t, url))
 	if err != nil {
@@ -73,7 +73,7 @@ func TestHTTPProtocolErrors(t *testing.T) {
 			return resp
 		}
 		if !stateless {
-			_, post = rawSession(t, url)
+			_, post = httpRawSession(t, url)
 		}
 		noProtocolHeader := func(r *http.Request) { r.Header.Del("MCP-Protocol-Version") }
 		tests := []struct {
@@ -187,7 +187,7 @@ func TestSecondInitialize(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := httpTestServer(t, srv, HTTPOptions{Logger: noLog}).URL + "/mcp"
-	_, post := rawSession(t, url)
+	_, post := httpRawSession(t, url)
 	resp := post(strings.Replace(initialize, "%s", `"again"`, 1), nil)
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("second initialize over HTTP: status %d; want 200", resp.StatusCode)
@@ -250,7 +250,7 @@ func TestHTTPSessionLimit(t *testing.T) {
 	var posts []func(string, func(*http.Request)) *http.Response
 	var ids []string
 	for range max {
-		id, post := rawSession(t, url)
+		id, post := httpRawSession(t, url)
 		ids, posts = append(ids, id), append(posts, post)
 	}
 	refused := func(name string) {
@@ -293,7 +293,7 @@ func TestHTTPSessionLimit(t *testing.T) {
 	if resp.StatusCode != http.StatusNoContent {
 		t.Fatalf("DELETE: status %d; want 204", resp.StatusCode)
 	}
-	rawSession(t, url)
+	httpRawSession(t, url)
 	refused("initialize beyond the limit again")
 }
 
@@ -337,7 +337,7 @@ func TestHTTPSessionLimitConcurrent(t *testing.T) {
 	}
 	// Whatever the race left, the places that remain can be filled, and no more.
 	for range max - live {
-		rawSession(t, url)
+		httpRawSession(t, url)
 	}
 	if n := len(slices.Collect(srv.Sessions())); n != max {
 		t.Errorf("%d sessions after filling the remaining places; want %d", n, max)
