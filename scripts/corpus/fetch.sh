@@ -29,6 +29,7 @@ kind() {
 	case "$base" in
 	readme*) echo readme; return ;;
 	changelog* | changes* | history* | release* | news.md) echo changelog; return ;;
+	license* | licence* | copying*) echo license; return ;;
 	contributing* | code_of_conduct* | code-of-conduct* | security* | governance* | support* | maintainers*) echo community; return ;;
 	esac
 	case "$p" in
@@ -47,7 +48,7 @@ pick() {
 	(cd "$dir" && find . -type f \( -iname '*.md' -o -iname '*.markdown' \) \
 		-not -path '*/vendor/*' -not -path '*/node_modules/*' -not -path '*/testdata/*' \
 		-not -path '*/.github/*' -not -path '*/_testdata/*' -not -path '*/fixtures/*' \
-		-not -path '*/test/*' -not -path '*/tests/*' -size -300k | sed 's|^\./||' |
+		-not -path '*/test/*' -not -path '*/tests/*' -not -path '*/_benchmark/*' -not -path '*/_fixture/*' -size -300k | sed 's|^\./||' |
 		while read -r f; do
 			case "${f,,}" in
 			readme.md | changelog.md | history.md) printf '0 %s\n' "$f" ;;

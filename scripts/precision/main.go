@@ -75,6 +75,8 @@ func main() {
 	sample := flag.Int("sample", 0, "print up to `n` unlabelled findings per rule to label, instead of the report")
 	seed := flag.Uint64("seed", 1, "the sample's random seed")
 	only := flag.String("rule", "", "with -sample, only this rule")
+	skipKind := flag.String("skip-kind", "", "with -sample, leave out documents of this kind (say changelog)")
+	perDoc := flag.Int("per-doc", 0, "with -sample, at most `n` findings of a rule from one document (0: no limit)")
 	flag.Parse()
 
 	docs, err := readManifest(filepath.Join(*corpus, "manifest.tsv"))
@@ -100,13 +102,17 @@ func main() {
 		log("%v", err)
 		os.Exit(2)
 	}
+	findings, dropped := dropPartialLinks(findings)
+	if dropped > 0 {
+		log("left out %d missing-file and cross-file broken-anchor findings in npm packages, which ship only part of their repository", dropped)
+	}
 	lab, err := labels.Load(*labelFile)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		log("%v", err)
 		os.Exit(2)
 	}
 	if *sample > 0 {
-		printSample(os.Stdout, *corpus, findings, lab, *sample, *seed, *only)
+		printSample(os.Stdout, *corpus, findings, lab, sampleOptions{*sample, *seed, *only, *skipKind, *perDoc})
 		return
 	}
 	report(os.Stdout, docs, findings, lab)
@@ -190,6 +196,21 @@ func lintCorpus(bin, corpus string, docs []*doc) ([]*finding, error) {
 		}
 	}
 	return all, nil
+}
+
+// dropPartialLinks leaves out link findings that only the corpus causes: an
+// npm package ships a few of its repository's files, so a README link to
+// docs/api.md that works on the project's site points nowhere here.
+func dropPartialLinks(findings []*finding) (kept []*finding, dropped int) {
+	for _, f := range findings {
+		crossFile := f.Rule == "missing-file" || (f.Rule == "broken-anchor" && !strings.HasPrefix(f.Match, "#"))
+		if f.doc.Source == "npm" && crossFile {
+			dropped++
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, dropped
 }
 
 // wellKept reports whether d is the front README of a popular module or
@@ -360,22 +381,38 @@ func trim(s string, n int) string {
 	return s
 }
 
-// printSample prints up to n unlabelled findings of each rule, picked with
-// a seeded shuffle, with three lines of context either side and a label
-// line to complete (verdict, deserves, reason).
-func printSample(w io.Writer, corpus string, findings []*finding, lab map[labels.Key]labels.Label, n int, seed uint64, only string) {
+// sampleOptions choose the findings printSample shows.
+type sampleOptions struct {
+	n        int    // per rule
+	seed     uint64 // of the shuffle
+	rule     string // only this rule, when set
+	skipKind string // leave out documents of this kind, when set
+	perDoc   int    // at most this many of a rule from one document; 0: no limit
+}
+
+// printSample prints up to o.n unlabelled findings of each rule, picked
+// with a seeded shuffle, with three lines of context either side and a
+// label line to complete (verdict, deserves, reason).
+func printSample(w io.Writer, corpus string, findings []*finding, lab map[labels.Key]labels.Label, o sampleOptions) {
 	byRule := map[string][]*finding{}
 	for _, f := range findings {
-		if _, done := lab[f.key()]; done || (only != "" && f.Rule != only) {
+		if _, done := lab[f.key()]; done || (o.rule != "" && f.Rule != o.rule) || f.doc.Kind == o.skipKind {
 			continue
 		}
 		byRule[f.Rule] = append(byRule[f.Rule], f)
 	}
-	r := rand.New(rand.NewPCG(seed, 0))
+	r := rand.New(rand.NewPCG(o.seed, 0))
 	for _, rule := range sortedKeys(byRule) {
 		fs := byRule[rule]
 		r.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
-		for _, f := range fs[:min(n, len(fs))] {
+		if o.perDoc > 0 {
+			fromDoc := map[*doc]int{}
+			fs = slices.DeleteFunc(fs, func(f *finding) bool {
+				fromDoc[f.doc]++
+				return fromDoc[f.doc] > o.perDoc
+			})
+		}
+		for _, f := range fs[:min(o.n, len(fs))] {
 			fmt.Fprintf(w, "=== %s %s %s:%d:%d %s\n", f.Rule, f.Severity, f.doc.ID, f.Line, f.Column, f.Message)
 			printContext(w, filepath.Join(corpus, f.doc.Path), f.Line)
 			k := f.key()
