@@ -56,18 +56,21 @@ type finding struct {
 }
 
 func (f *finding) key() labels.Key {
-	return labels.Key{Doc: f.doc.ID, Line: f.Line, Column: f.Column, Rule: f.Rule, Match: labels.Clean(f.Match)}
+	return labels.Key{Doc: f.doc.ID, Line: f.Line, Column: f.Column, Rule: f.Rule}
 }
 
 var severityRank = map[string]int{"suggestion": 1, "warning": 2, "error": 3}
 
 func main() {
 	log := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "precision: "+format+"\n", args...) }
+	// The same default as scripts/corpus/fetch.sh.
 	defaultCorpus := os.Getenv("SPEEDGRAPHER_CORPUS")
 	if defaultCorpus == "" {
-		if dir, err := os.UserCacheDir(); err == nil {
-			defaultCorpus = filepath.Join(dir, "speedgrapher-corpus")
+		cache := os.Getenv("XDG_CACHE_HOME")
+		if cache == "" {
+			cache = filepath.Join(os.Getenv("HOME"), ".cache")
 		}
+		defaultCorpus = filepath.Join(cache, "speedgrapher-corpus")
 	}
 	corpus := flag.String("corpus", defaultCorpus, "the corpus `dir` that scripts/corpus/fetch.sh wrote")
 	bin := flag.String("bin", "", "the speedgrapher `binary` to measure (default: build ./cmd/speedgrapher)")
@@ -259,7 +262,7 @@ func report(w io.Writer, docs []*doc, findings []*finding, lab map[labels.Key]la
 	// Precision from the labels that match a finding of this run.
 	type tally struct{ n, tp, warn, err, worth int }
 	prec := map[string]*tally{}
-	stale := 0
+	stale, artefacts := 0, 0
 	seen := map[labels.Key]bool{}
 	for _, f := range findings {
 		l, ok := lab[f.key()]
@@ -267,6 +270,10 @@ func report(w io.Writer, docs []*doc, findings []*finding, lab map[labels.Key]la
 			continue
 		}
 		seen[f.key()] = true
+		if l.Artefact() {
+			artefacts++
+			continue
+		}
 		t := prec[f.Rule]
 		if t == nil {
 			t = &tally{}
@@ -292,7 +299,7 @@ func report(w io.Writer, docs []*doc, findings []*finding, lab map[labels.Key]la
 		}
 	}
 
-	fmt.Fprintf(w, "\nper rule (count at its severity, per 1,000 words; precision from %d labels that still match, %d no longer fire):\n", len(seen), stale)
+	fmt.Fprintf(w, "\nper rule (count at its severity, per 1,000 words; precision from %d labels that still match, less %d corpus artefacts; %d labelled findings no longer fire):\n", len(seen), artefacts, stale)
 	fmt.Fprintf(w, "  %-18s %-10s %6s %7s | %4s %4s %4s %9s %9s %9s\n", "rule", "severity", "count", "/1000", "n", "TP", "FP", "P(true)", "P(>=warn)", "worth-sev")
 	rules := sortedKeys(byRule)
 	sort.SliceStable(rules, func(i, j int) bool { return total(byRule[rules[i]]) > total(byRule[rules[j]]) })
@@ -416,7 +423,7 @@ func printSample(w io.Writer, corpus string, findings []*finding, lab map[labels
 			fmt.Fprintf(w, "=== %s %s %s:%d:%d %s\n", f.Rule, f.Severity, f.doc.ID, f.Line, f.Column, f.Message)
 			printContext(w, filepath.Join(corpus, f.doc.Path), f.Line)
 			k := f.key()
-			fmt.Fprintf(w, "LABEL\t%s\t%d\t%d\t%s\t%s\t?\t?\t\n\n", k.Doc, k.Line, k.Column, k.Rule, k.Match)
+			fmt.Fprintf(w, "LABEL\t%s\t%d\t%d\t%s\t%s\t?\t?\t\n\n", k.Doc, k.Line, k.Column, k.Rule, labels.Clean(f.Match))
 		}
 	}
 }

@@ -11,11 +11,13 @@ import (
 )
 
 // Key names a finding so that a label survives reruns: the document, where
-// the finding starts, the rule and the text it is about.
+// the finding starts and the rule. The text it is about is kept in the
+// label, not the key, so that a change in how a match is shown (inline
+// code as written instead of a placeholder) does not orphan the label.
 type Key struct {
 	Doc          string
 	Line, Column int
-	Rule, Match  string
+	Rule         string
 }
 
 // Label is an editor's judgement of one finding.
@@ -26,7 +28,14 @@ type Label struct {
 	// 1 suggestion, 2 warning, 3 error.
 	Deserves int
 	Reason   string
+	// Match is the finding's text when it was labelled.
+	Match string
 }
+
+// Artefact reports whether the label marks a finding that only the corpus
+// causes (say, a link into a nested module that the module zip leaves
+// out): such labels say nothing about the rule and are not counted.
+func (l Label) Artefact() bool { return strings.HasPrefix(l.Reason, "artefact:") }
 
 // Levels are the words of the deserves column, by rank.
 var Levels = []string{"none", "suggestion", "warning", "error"}
@@ -91,8 +100,8 @@ func Parse(name, text string) (map[Key]Label, error) {
 		case strings.TrimSpace(f[7]) == "":
 			return nil, fmt.Errorf("parse labels %q line %d: give a one-line reason", name, n)
 		}
-		l.Reason = f[7]
-		k := Key{Doc: f[0], Line: ln, Column: col, Rule: f[3], Match: f[4]}
+		l.Reason, l.Match = f[7], f[4]
+		k := Key{Doc: f[0], Line: ln, Column: col, Rule: f[3]}
 		if _, dup := out[k]; dup {
 			return nil, fmt.Errorf("parse labels %q line %d: %s:%d:%d %s labelled twice", name, n, f[0], ln, col, f[3])
 		}
