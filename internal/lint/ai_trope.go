@@ -10,7 +10,7 @@ import (
 // openings, and the "it's not X — it's Y" reversal. The list is this
 // project's own.
 var aiTrope = &Rule{
-	ID: "ai-trope", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "ai-trope", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Phrasing typical of machine-written prose ("delve into", "tapestry", "it's not X — it's Y").`,
 	message: func(match string, _ *phrase) string {
 		return fmt.Sprintf("%q reads as machine-written; say it in your own words", match)

@@ -4,7 +4,7 @@ import "strings"
 
 // emptyHeading flags a heading with no text.
 var emptyHeading = &Rule{
-	ID: "empty-heading", Kind: Structure, Severity: Error,
+	ID: "empty-heading", Kind: Structure, Severity: Warning,
 	Doc: "A heading with no text.",
 	document: func(p *pass, r *Rule) {
 		for i := range p.doc.Headings {

@@ -4,7 +4,7 @@ import "strings"
 
 // emptyLink flags a link with no text to click or nowhere to go.
 var emptyLink = &Rule{
-	ID: "empty-link", Kind: Structure, Severity: Error,
+	ID: "empty-link", Kind: Structure, Severity: Suggestion,
 	Doc: `A link with no text or no destination ("[]()", "[text]()", "[text](#)").`,
 	document: func(p *pass, r *Rule) {
 		for _, l := range p.doc.Links {

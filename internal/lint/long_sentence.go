@@ -18,7 +18,7 @@ const MaxSentenceWords = 25
 // sentences of paragraphs, list items and quotes count, as in readability:
 // headings and table cells are labels.
 var longSentence = &Rule{
-	ID: "long-sentence", Kind: Style, Severity: Warning,
+	ID: "long-sentence", Kind: Style, Severity: Suggestion,
 	Doc:      `Sentences over 25 words, and sentences hard or very hard to read by their own grade.`,
 	sentence: checkLongSentence,
 }

@@ -11,7 +11,7 @@ import (
 // and site-absolute paths ("/about") are not files of the draft's workspace
 // and are not checked. The rule runs only when Options.FileExists is set.
 var missingFile = &Rule{
-	ID: "missing-file", Kind: Structure, Severity: Error,
+	ID: "missing-file", Kind: Structure, Severity: Suggestion,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
 		check := func(start int, dest string) {

@@ -3,7 +3,7 @@ package lint
 // multipleH1 flags a second top-level heading. A front matter title counts
 // as the first: static site generators print it as the page's h1.
 var multipleH1 = &Rule{
-	ID: "multiple-h1", Kind: Structure, Severity: Warning,
+	ID: "multiple-h1", Kind: Structure, Severity: Suggestion,
 	Doc: "More than one top-level heading (a front matter title counts as one).",
 	document: func(p *pass, r *Rule) {
 		seen := p.doc.FrontMatter.Title != ""

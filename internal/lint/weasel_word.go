@@ -6,7 +6,7 @@ import "fmt"
 // vaguer or louder without making it more precise. The list is this
 // project's own.
 var weaselWord = &Rule{
-	ID: "weasel-word", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "weasel-word", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Hedges and empty intensifiers ("very", "quite", "fairly", "somewhat").`,
 	message: func(match string, _ *phrase) string {
 		return fmt.Sprintf("%q hedges or inflates; cut it or say exactly how much", match)

@@ -6,7 +6,7 @@ import "fmt"
 // with its plainer replacement. The list is this project's own; "(cut)"
 // means the phrase can go without a replacement.
 var wordy = &Rule{
-	ID: "wordy", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "wordy", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Wordy phrases, each with a simpler replacement ("in order to" → "to").`,
 	message: func(match string, ph *phrase) string {
 		if len(ph.suggest) == 1 && ph.suggest[0] == "" {
