@@ -7,8 +7,12 @@
 # Usage: scripts/corpus/fetch.sh [CACHE_DIR]
 # Default CACHE_DIR: $SPEEDGRAPHER_CORPUS, else $XDG_CACHE_HOME/speedgrapher-corpus
 # (~/.cache/speedgrapher-corpus). Needs the Go module proxy and the npm registry;
-# offline it stops with a message and exit status 3.
+# offline it stops with a message and exit status 3. Run it from anywhere;
+# run `go run ./scripts/precision` from the repository root afterwards.
+# The module cache inside is read-only, as Go makes it: remove the corpus
+# with `GOMODCACHE=CACHE_DIR/gomod go clean -modcache && rm -rf CACHE_DIR`.
 set -euo pipefail
+export LC_ALL=C # the stable pick order must not depend on the locale
 
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${1:-${SPEEDGRAPHER_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/speedgrapher-corpus}}

@@ -219,8 +219,8 @@ func dropPartialLinks(findings []*finding) (kept []*finding, dropped int) {
 // wellKept reports whether d is the front README of a popular module or
 // package: every package in the corpus is one, chosen for its use.
 func wellKept(d *doc) bool {
-	rel := d.ID[strings.Index(d.ID, "@"+d.Version+"/")+len("@"+d.Version+"/"):]
-	return strings.EqualFold(rel, "README.md")
+	rel := strings.ToLower(d.ID[strings.Index(d.ID, "@"+d.Version+"/")+len("@"+d.Version+"/"):])
+	return rel == "readme.md" || rel == "readme.markdown"
 }
 
 func per1000(n, words int) float64 {
