@@ -21,9 +21,10 @@ var brokenAnchor = &Rule{
 	Doc: `A link ("#setup", "guide.md#setup") to a heading that does not exist.`,
 	document: func(p *pass, r *Rule) {
 		pages := map[string]*anchorSet{"": newAnchorSet(DocumentAnchors(p.doc))} // by file; "" is the draft
-		for _, l := range p.doc.Links {
-			if l.Auto {
-				continue
+		for i := range p.doc.Links {
+			l := &p.doc.Links[i]
+			if l.Auto || isMarker(p.doc.Source, l) {
+				continue // a marker ("[](#name)") is for tools, not readers
 			}
 			file, frag, ok := splitFragment(l.Destination)
 			if !ok || (file != "" && p.opts.Anchors == nil) {

@@ -20,6 +20,9 @@ func checkLexicalIllusion(p *pass, r *Rule, s *sentence) {
 		if w != s.toks[i-1].lower || !s.toks[i].joined || grammaticalRepeats[w] || isNumber(w) {
 			continue
 		}
+		if s.gap(i) == "" {
+			continue // no space between: a script written without spaces ("中文文档" is 中文 + 文档)
+		}
 		word := s.block.Text[s.toks[i].start:s.toks[i].end]
 		p.reportText(r, s.block, s.toks[i-1].start, s.toks[i].end,
 			fmt.Sprintf("%q is repeated; delete one", word), word)

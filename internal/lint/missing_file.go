@@ -3,20 +3,23 @@ package lint
 import (
 	"fmt"
 	"net/url"
+	pathpkg "path"
 	"strings"
 )
 
 // missingFile flags a relative link or image whose file is not in the
 // workspace. Links with a scheme ("https:", "mailto:"), protocol-relative
 // and site-absolute paths ("/about") are not files of the draft's workspace
-// and are not checked. The rule runs only when Options.FileExists is set.
+// and are not checked. A link to a page of a docs site built from markdown
+// ("conversion.html" beside "conversion.md") is not missing. The rule runs
+// only when Options.FileExists is set.
 var missingFile = &Rule{
 	ID: "missing-file", Kind: Structure, Severity: Suggestion,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
 		check := func(start int, dest string) {
 			path, ok := localPath(dest)
-			if !ok || p.opts.FileExists(path) {
+			if !ok || p.opts.FileExists(path) || builtPage(path, p.opts.FileExists) {
 				return
 			}
 			p.reportAt(r, start, dest, dest, fmt.Sprintf(
@@ -45,4 +48,16 @@ func localPath(dest string) (string, bool) {
 		return "", false
 	}
 	return u.Path, true
+}
+
+// builtPage reports whether an .html link names the page a docs site
+// generator builds from a markdown file beside it: "conversion.html" from
+// "conversion.md" or "conversion.markdown".
+func builtPage(p string, exists func(string) bool) bool {
+	ext := strings.ToLower(pathpkg.Ext(p))
+	if ext != ".html" && ext != ".htm" {
+		return false
+	}
+	stem := p[:len(p)-len(ext)]
+	return exists(stem+".md") || exists(stem+".markdown")
 }

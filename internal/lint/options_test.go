@@ -110,3 +110,65 @@ func TestSplitMatchesProse(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchShowsInlineCode checks that a finding's match shows inline code
+// and HTML as written, not as the placeholder that stands for them in the
+// prose (issue 10, item 12).
+func TestMatchShowsInlineCode(t *testing.T) {
+	src := "It's not the hash of `x` — it's the <b>name</b> of it.\n"
+	got := Check(markdown.Parse([]byte(src)), Options{Only: []string{"ai-trope"}})
+	if len(got) != 1 {
+		t.Fatalf("got %d findings, want 1: %+v", len(got), got)
+	}
+	if want := "It's not the hash of `x` — it's"; got[0].Match != want {
+		t.Errorf("match = %q, want %q", got[0].Match, want)
+	}
+}
+
+func TestDocKindFromPath(t *testing.T) {
+	for name, want := range map[string]DocKind{
+		"CHANGELOG.md": Changelog, "docs/HISTORY.md": Changelog, "RELEASES.md": Changelog,
+		"release-notes.md": Changelog, "NEWS": Changelog, "CHANGELOG-1.x.md": Changelog,
+		`docs\changes.markdown`: Changelog,
+		"API.md":                Reference, "docs/reference/flags.md": Reference, `docs\api\client.md`: Reference,
+		"README.md": "", "docs/history-of-go.md": "", "news-feed.md": "", "text": "", "docs/apis.md": "",
+		"docs/api-design.md": "",
+	} {
+		if got := DocKindFromPath(name); got != want {
+			t.Errorf("DocKindFromPath(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestKindTurnsRulesOff checks each kind against a hand-written draft: the
+// kind given in Options wins over the front matter, and headings that are
+// releases make a changelog only when nothing else says.
+func TestKindTurnsRulesOff(t *testing.T) {
+	changelogLayout := "# 2.0.0\n\n### Fixes\n\n# 1.0.0\n\n### Fixes\n"
+	passive := "# Options\n\nThe option is set by the caller.\n"
+	readme := "# Tool\n\n### Install\n\n# Use\n"
+	for _, tt := range []struct {
+		name, src string
+		kind      DocKind
+		want      []string
+	}{
+		{"release headings", changelogLayout, "", nil},
+		{"release headings, said to be an article", changelogLayout, Article, []string{"heading-increment", "multiple-h1", "heading-increment"}},
+		{"readme", readme, "", []string{"heading-increment", "multiple-h1"}},
+		{"readme, said to be a changelog", readme, Changelog, nil},
+		{"passive in an article", passive, "", []string{"passive-voice"}},
+		{"passive in a reference page", passive, Reference, nil},
+		{"front matter kind", "---\nkind: reference\n---\n" + passive, "", nil},
+		{"front matter kind overridden", "---\nkind: reference\n---\n" + passive, Article, []string{"passive-voice"}},
+		{"front matter kind that is not ours", "---\nkind: page\n---\n" + passive, "", []string{"passive-voice"}},
+	} {
+		got := Check(markdown.Parse([]byte(tt.src)), Options{DocKind: tt.kind, Only: []string{"multiple-h1", "heading-increment", "passive-voice"}})
+		var rules []string
+		for _, f := range got {
+			rules = append(rules, f.Rule)
+		}
+		if diff := cmp.Diff(tt.want, rules); diff != "" {
+			t.Errorf("%s: rules (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
