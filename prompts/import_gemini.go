@@ -27,6 +27,9 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 		Description *string `toml:"description"`
 		Prompt      *string `toml:"prompt"`
 	}
+	if lerr := checkTOMLShape(f.data); lerr != nil {
+		return nil, []Diagnostic{{File: f.display, Line: lerr.line, Message: lerr.msg}}
+	}
 	err := toml.NewDecoder(bytes.NewReader(f.data)).DisallowUnknownFields().Decode(&cmd)
 	var strict *toml.StrictMissingError
 	var decode *toml.DecodeError

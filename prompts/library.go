@@ -356,5 +356,8 @@ func parsePartial(f file) (*partial, []Diagnostic) {
 		}
 		return nil, []Diagnostic{{File: f.display, Line: line, Message: "partial: " + msg}}
 	}
+	for _, d := range tmpl.Templates() {
+		instrument(d.Tree, f.display)
+	}
 	return &partial{name: f.name, file: f.display, tmpl: tmpl}, nil
 }

@@ -160,6 +160,18 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 			tree := set.Lookup(s.name).Tree
 			c.walk(tree, tree.Root, 0, "")
 		}
+		checkLoops(set, sections, add)
+		shared := map[*parse.Tree]bool{}
+		for _, p := range partials {
+			for _, d := range p.tmpl.Templates() {
+				shared[d.Tree] = true
+			}
+		}
+		for _, d := range set.Templates() {
+			if !shared[d.Tree] {
+				instrument(d.Tree, file)
+			}
+		}
 		for _, a := range fm.arguments {
 			if a.Name != "" && !c.used[a.Name] {
 				add(a.nameLine, true, "argument %q is declared but the body never uses it; use {{ .%s }} or remove the argument", a.Name, a.Name)
