@@ -47,7 +47,14 @@ func instrument(tree *parse.Tree, file string) {
 		}
 	}
 	visit(tree.Root)
-	tree.Root.Nodes = append([]parse.Node{stepNode(file, nodeLine(tree, tree.Root))}, tree.Root.Nodes...)
+	// A section's text starts with newlines that make its lines file lines.
+	line := nodeLine(tree, tree.Root)
+	if len(tree.Root.Nodes) > 0 {
+		if text, ok := tree.Root.Nodes[0].(*parse.TextNode); ok {
+			line += len(text.Text) - len(bytes.TrimLeft(text.Text, "\n"))
+		}
+	}
+	tree.Root.Nodes = append([]parse.Node{stepNode(file, line)}, tree.Root.Nodes...)
 }
 
 // stepNode is the action {{ _step "file:line" }}, parsed rather than built
@@ -194,8 +201,12 @@ type budget struct {
 	err      error // the first limit hit, or the context's error
 }
 
+// renderTimeout is RenderTimeout, which tests of the other limits raise so
+// that a slow machine does not hit it first.
+var renderTimeout = RenderTimeout
+
 func newBudget(ctx context.Context, t *Template) *budget {
-	return &budget{ctx: ctx, deadline: time.Now().Add(RenderTimeout), prompt: t.Name, fallback: t.File}
+	return &budget{ctx: ctx, deadline: time.Now().Add(renderTimeout), prompt: t.Name, fallback: t.File}
 }
 
 func (b *budget) fail(format string, args ...any) error {
