@@ -125,7 +125,7 @@ func TestRenderBudgets(t *testing.T) {
 			msg:   "writes over the limit of 33554432 bytes in one render; write less",
 		},
 		{
-			name:  "output",
+			name: "output",
 			// 100 bytes doubled 10 times, written 400 times: 40 MiB.
 			src:   "---\ndescription: x\n---\n{{ $x := printf \"%0100d\" 0 }}{{ range 10 }}{{ $x = print $x $x }}{{ end }}\n{{ range 400 }}{{ $x }}{{ end }}\n",
 			where: "f.md:5",
