@@ -89,3 +89,24 @@ func BenchmarkRefuseHostile(b *testing.B) {
 		}
 	}
 }
+
+// TestShellWarningsBounded: a command file full of shell commands gets ten
+// warnings with their lines and one that counts the rest, and unclosed
+// "@{" are text, with the one closed brace still a file.
+func TestShellWarningsBounded(t *testing.T) {
+	claude := fstest.MapFS{"sh.md": {Data: []byte(strings.Repeat("!`x`\n", 12))}}
+	_, diags := Load(Source{FS: claude, Format: FormatClaude})
+	if len(diags) != 11 || diags[9].Line != 10 || diags[10].String() != "sh.md: warning: 2 more shell commands are not run either; they stay in the prompt as text" {
+		t.Errorf("diagnostics: %v", diags)
+	}
+	gemini := fstest.MapFS{"at.toml": {Data: []byte("prompt = '" + strings.Repeat("@{", 1000) + " @{f.md}'\n")}}
+	lib, diags := Load(Source{FS: gemini, Format: FormatGemini})
+	tmpl, ok := lib.Lookup("at")
+	if !ok || len(diags) != 0 {
+		t.Fatalf("load: %v", diags)
+	}
+	msgs, err := tmpl.Render(nil, fakeEnv(map[string]string{"f.md": "F"}))
+	if err != nil || len(msgs) != 2 || msgs[0].Text != strings.Repeat("@{", 1000) || msgs[1].Resource == nil {
+		t.Errorf("Render = %+v, %v; want the unclosed text, then f.md", msgs, err)
+	}
+}
