@@ -22,7 +22,7 @@ const stepFunc = "_step"
 
 // instrument adds a step call at the start of tree's root and of every range
 // body in it. file is the file tree's lines are lines of.
-func instrument(tree *parse.Tree, file string) {
+func instrument(tree *parse.Tree, file string, lines *lineIndex) {
 	if tree == nil || tree.Root == nil {
 		return
 	}
@@ -48,7 +48,7 @@ func instrument(tree *parse.Tree, file string) {
 	}
 	visit(tree.Root)
 	// A section's text starts with newlines that make its lines file lines.
-	line := nodeLine(tree, tree.Root)
+	line := lines.line(tree, tree.Root)
 	if len(tree.Root.Nodes) > 0 {
 		if text, ok := tree.Root.Nodes[0].(*parse.TextNode); ok {
 			line += len(text.Text) - len(bytes.TrimLeft(text.Text, "\n"))

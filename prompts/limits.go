@@ -37,6 +37,14 @@ const (
 	// which needs two: description and prompt.
 	MaxTOMLKeys = 100
 
+	// MaxMessages bounds the messages of one template.
+	MaxMessages = 64
+	// MaxBlockActions bounds the if, range, with, define and block actions
+	// of a template or partial file, which bounds how deep they nest:
+	// text/template parses and executes nesting by recursion, about 3 KB
+	// of stack a level.
+	MaxBlockActions = 1000
+
 	// MaxLoopSteps bounds the range iterations and template calls of one
 	// render; at load time, a range over a number, or nested ranges over
 	// numbers, that would run more times than this is refused.
@@ -105,6 +113,55 @@ func contentColumn(l string) int {
 		}
 	}
 	return i
+}
+
+// checkBodyShape refuses a template body with more than MaxBlockActions
+// actions that open a block. It counts "{{" followed by a block keyword
+// wherever it is, inside a string too, so it cannot be fooled by quoting.
+// text starts on file line first.
+func checkBodyShape(text string, first int) *lineError {
+	blocks := 0
+	for i := 0; ; {
+		j := strings.Index(text[i:], "{{")
+		if j < 0 {
+			return nil
+		}
+		i += j + 2
+		k := i
+		if k < len(text) && text[k] == '-' {
+			k++
+		}
+		k += len(text[k:]) - len(strings.TrimLeft(text[k:], " \t\r\n"))
+		word := blockWord(text[k:])
+		if word == "else" {
+			k += len(word)
+			k += len(text[k:]) - len(strings.TrimLeft(text[k:], " \t\r\n"))
+			if word = blockWord(text[k:]); word != "if" && word != "with" {
+				continue
+			}
+		}
+		if word == "" || word == "else" {
+			continue
+		}
+		if blocks++; blocks > MaxBlockActions {
+			return &lineError{first + strings.Count(text[:i], "\n"), fmt.Sprintf(
+				"more than %d if, range, with, define and block actions; split the template into partials", MaxBlockActions)}
+		}
+	}
+}
+
+// blockWord is the block keyword s starts with, "else", or "".
+func blockWord(s string) string {
+	for _, w := range []string{"if", "range", "with", "define", "block", "else"} {
+		if strings.HasPrefix(s, w) && (len(s) == len(w) || !isIdentByte(s[len(w)])) {
+			return w
+		}
+	}
+	return ""
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // checkTOMLShape refuses a Gemini command file the TOML parser would take

@@ -23,7 +23,13 @@ var hostile = map[Format]fstest.MapFS{
 		"dashes.md": {Data: []byte("---\ndescription: x\na:\n" + strings.Repeat("- ", 40) + "x\n---\nHi\n")},
 		// Block mappings indented 65 spaces deep.
 		"indent.md": {Data: []byte("---\ndescription: x\na:\n" + strings.Repeat(" ", 65) + "b: c\n---\nHi\n")},
-		"good.md":   {Data: []byte("---\ndescription: Still loads.\narguments:\n  - name: tone\n    description: Tone, such as [formal] or {casual}.\n    values: [formal, casual]\n---\n{{ .tone }}\n")},
+		// 65 messages: the 64th marker, on line 131, starts the 65th.
+		"messages.md": {Data: []byte("---\ndescription: x\n---\n" + strings.Repeat("x\n<!-- user -->\n", 65))},
+		// 1,001 nested ifs: 1,000 on line 5, an else if on line 6.
+		"ifs.md": {Data: []byte("---\ndescription: x\n---\nHi\n" + strings.Repeat("{{ if true }}", 1000) + "\n{{- else if true }}" + strings.Repeat("{{ end }}", 1001) + "\n")},
+		// A partial too.
+		"_deep.md": {Data: []byte("\n" + strings.Repeat("{{with .}}", 1001) + strings.Repeat("{{end}}", 1001))},
+		"good.md":  {Data: []byte("---\ndescription: Still loads.\narguments:\n  - name: tone\n    description: Tone, such as [formal] or {casual}.\n    values: [formal, casual]\n---\n{{ .tone }}\n")},
 	},
 	FormatGemini: {
 		"deep.toml":  {Data: []byte("description = \"x\"\nprompt = \"p\"\na = " + strings.Repeat("[", 40000) + strings.Repeat("]", 40000) + "\n")},
@@ -41,11 +47,15 @@ var hostile = map[Format]fstest.MapFS{
 func TestHostileShapes(t *testing.T) {
 	want := map[Format][]string{
 		FormatTemplate: {
+			// Partials load first.
+			"_deep.md:2: partial: more than 1000 if, range, with, define and block actions; split the template into partials",
 			"block.md:1: front matter is 80020 bytes, over the limit of 16384; keep it to the name, title, description and arguments, and put long text in the body",
 			"brackets.md:3: front matter holds more than 64 \"[\" and \"{\"; nesting that deep is not needed, write lists one item a line",
 			"dashes.md:4: front matter nests too deep: text starts at column 81, over the limit of 64; indent less",
 			"flow.md:1: front matter is 80019 bytes, over the limit of 16384; keep it to the name, title, description and arguments, and put long text in the body",
+			"ifs.md:6: more than 1000 if, range, with, define and block actions; split the template into partials",
 			"indent.md:4: front matter nests too deep: text starts at column 66, over the limit of 64; indent less",
+			"messages.md:131: more than 64 messages; merge some turns",
 		},
 		FormatGemini: {
 			"deep.toml:3: TOML: arrays and tables nest more than 32 deep; a Gemini CLI command needs only description and prompt",
