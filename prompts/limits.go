@@ -37,6 +37,9 @@ const (
 	// which needs two: description and prompt.
 	MaxTOMLKeys = 100
 
+	// MaxDiagnostics bounds the problems reported about one template file;
+	// one more diagnostic counts the rest.
+	MaxDiagnostics = 50
 	// MaxMessages bounds the messages of one template.
 	MaxMessages = 64
 	// MaxBlockActions bounds the if, range, with, define and block actions

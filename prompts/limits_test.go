@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -118,5 +119,25 @@ func TestShellWarningsBounded(t *testing.T) {
 	msgs, err := tmpl.Render(nil, fakeEnv(map[string]string{"f.md": "F"}))
 	if err != nil || len(msgs) != 2 || msgs[0].Text != strings.Repeat("@{", 1000) || msgs[1].Resource == nil {
 		t.Errorf("Render = %+v, %v; want the unclosed text, then f.md", msgs, err)
+	}
+}
+
+// TestDiagnosticsBounded: a file with a problem on every line gets the
+// first MaxDiagnostics of them and a count of the rest.
+func TestDiagnosticsBounded(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("---\ndescription: x\n---\n")
+	for i := range 60 {
+		fmt.Fprintf(&src, "{{ .f%d }}\n", i) // lines 4 to 63
+	}
+	tmpl, diags := parseTemplate("f.md", "f", []byte(src.String()), nil)
+	if tmpl != nil || len(diags) != 51 {
+		t.Fatalf("parseTemplate: template %v, %d diagnostics", tmpl != nil, len(diags))
+	}
+	if got, want := diags[49].String(), "f.md:53: .f49 is not an argument of this template; declare it under arguments (the template declares none)"; got != want {
+		t.Errorf("diagnostic 50 = %q, want %q", got, want)
+	}
+	if got, want := diags[50].String(), "f.md: 10 more problems not shown; fix these first"; got != want {
+		t.Errorf("last diagnostic = %q, want %q", got, want)
 	}
 }

@@ -88,7 +88,13 @@ type partial struct {
 // nil when any diagnostic is an error.
 func parseTemplate(file, name string, data []byte, partials []*partial) (*Template, []Diagnostic) {
 	var diags []Diagnostic
+	more, moreErrors := 0, false // diagnostics past MaxDiagnostics
 	add := func(line int, warning bool, format string, args ...any) {
+		if len(diags) == MaxDiagnostics {
+			more++
+			moreErrors = moreErrors || !warning
+			return
+		}
 		diags = append(diags, Diagnostic{File: file, Line: line, Message: fmt.Sprintf(format, args...), Warning: warning})
 	}
 	yamlText, yamlLine, body, bodyLine, lerr := splitFile(data)
@@ -190,6 +196,10 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 	}
 
 	slices.SortStableFunc(diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+	if more > 0 {
+		diags = append(diags, Diagnostic{File: file, Warning: !moreErrors,
+			Message: fmt.Sprintf("%d more problems not shown; fix these first", more)})
+	}
 	for _, d := range diags {
 		if !d.Warning {
 			return nil, diags
