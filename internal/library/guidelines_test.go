@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,8 +21,7 @@ import (
 // does not (it is more likely a mistake), and says so in the log.
 func TestGuideline(t *testing.T) {
 	root := t.TempDir()
-	put(t, filepath.Join(root, "EDITORIAL.md"), "# House rules\n")
-	put(t, filepath.Join(root, "LOCALIZATION.md"), " \n")
+	tree(t, root, map[string]string{"EDITORIAL.md": "# House rules\n", "LOCALIZATION.md": " \n"})
 	ws, err := workspace.New(root)
 	if err != nil {
 		t.Fatal(err)

@@ -13,9 +13,8 @@ import (
 // new roots' commands. Each diagnostic is logged once, not at every reload.
 func TestCurrentAndRoots(t *testing.T) {
 	blog, docs := t.TempDir(), t.TempDir()
-	put(t, filepath.Join(blog, ".speedgrapher", "prompts", "standup.md"), standupV1)
-	put(t, filepath.Join(blog, ".speedgrapher", "prompts", "broken.md"), standupBroken)
-	put(t, filepath.Join(docs, ".claude", "commands", "ship.md"), "Ship $ARGUMENTS.\n")
+	tree(t, blog, map[string]string{".speedgrapher/prompts/standup.md": standupV1, ".speedgrapher/prompts/broken.md": standupBroken})
+	tree(t, docs, map[string]string{".claude/commands/ship.md": "Ship $ARGUMENTS.\n"})
 	var logs bytes.Buffer
 	lib, err := New(Locations{WorkDir: blog, Roots: []string{blog}}, slog.New(slog.NewTextHandler(&logs, nil)))
 	if err != nil {
@@ -36,7 +35,7 @@ func TestCurrentAndRoots(t *testing.T) {
 	if got := description("standup"); got != "Stand-up, first version." {
 		t.Errorf("standup = %q, want the first version", got)
 	}
-	put(t, filepath.Join(blog, ".speedgrapher", "prompts", "standup.md"), standupV2)
+	edit(t, filepath.Join(blog, ".speedgrapher", "prompts", "standup.md"), standupV2)
 	if got := description("standup"); got != "Stand-up, second version." {
 		t.Errorf("after an edit, standup = %q, want the second version", got)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"testing/synctest"
 	"time"
 
@@ -69,12 +70,22 @@ const (
 	notes         = "---\ndescription: Notes.\n---\nNotes.\n"
 )
 
-// put writes a file, making its directory.
-func put(t *testing.T, path, text string) {
+// tree writes files (slash paths under dir) that do not exist yet, with
+// their directories.
+func tree(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	fsys := fstest.MapFS{}
+	for name, text := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(text), Mode: 0o644}
+	}
+	if err := os.CopyFS(dir, fsys); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// edit replaces the text of an existing file.
+func edit(t *testing.T, path, text string) {
+	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -142,8 +153,7 @@ func TestWatch(t *testing.T) {
 		}
 		check("start", state{Published: 1})
 
-		put(t, filepath.Join(project, "notes.md"), notes)
-		put(t, standup, standupV1)
+		tree(t, root, map[string]string{".speedgrapher/prompts/notes.md": notes, ".speedgrapher/prompts/standup.md": standupV1})
 		event(filepath.Join(root, ".speedgrapher"), fsnotify.Create)
 		check("added", state{Published: 2, Standup: "Stand-up, first version.", Notes: true})
 		if !fake.watching(project) {
@@ -151,7 +161,7 @@ func TestWatch(t *testing.T) {
 		}
 
 		// A burst of events: one reload, once quiet.
-		put(t, standup, standupV2)
+		edit(t, standup, standupV2)
 		for range 3 {
 			fake.events <- fsnotify.Event{Name: standup, Op: fsnotify.Write}
 			time.Sleep(reloadDelay / 2)
@@ -162,7 +172,7 @@ func TestWatch(t *testing.T) {
 		synctest.Wait()
 		check("edited", state{Published: 3, Standup: "Stand-up, second version.", Notes: true})
 
-		put(t, standup, standupBroken)
+		edit(t, standup, standupBroken)
 		event(standup, fsnotify.Write)
 		check("broken", state{Published: 4, Standup: "Stand-up, second version.", Notes: true})
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -68,15 +69,7 @@ func TestPublishFollowsFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var mu sync.Mutex
-		changes := 0
-		client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, &mcp.ClientOptions{
-			PromptListChangedHandler: func(context.Context, *mcp.PromptListChangedRequest) {
-				mu.Lock()
-				changes++
-				mu.Unlock()
-			},
-		})
+		client, notified := countingClient("test")
 		cs, ss := connectClient(t, srv, client)
 		ctx := context.Background()
 		type state struct {
@@ -95,9 +88,7 @@ func TestPublishFollowsFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mu.Lock()
-			got := state{Notifications: changes}
-			mu.Unlock()
+			got := state{Notifications: notified()}
 			for _, p := range list.Prompts {
 				switch p.Name {
 				case "standup":
@@ -153,6 +144,16 @@ func TestPublishFollowsFiles(t *testing.T) {
 		cs.Close()
 		ss.Close()
 	})
+}
+
+// countingClient returns a client that counts the prompt list-changed
+// notifications it hears, and how to read the count.
+func countingClient(name string) (*mcp.Client, func() int) {
+	var n atomic.Int64
+	client := mcp.NewClient(&mcp.Implementation{Name: name, Version: "0"}, &mcp.ClientOptions{
+		PromptListChangedHandler: func(context.Context, *mcp.PromptListChangedRequest) { n.Add(1) },
+	})
+	return client, func() int { return int(n.Load()) }
 }
 
 func slogTo(w *logBuffer) *slog.Logger {
