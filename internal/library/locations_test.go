@@ -93,8 +93,9 @@ func TestSourcesMissingFlagDirectory(t *testing.T) {
 }
 
 // The package takes its locations from its caller: no file of it reads the
-// environment or the current directory.
-func TestReadsNoEnvironment(t *testing.T) {
+// environment or the current directory. And it knows nothing of MCP: it
+// does not import the SDK.
+func TestNoEnvironmentNoMCP(t *testing.T) {
 	banned := map[string]bool{"Getenv": true, "LookupEnv": true, "Environ": true, "UserHomeDir": true,
 		"UserConfigDir": true, "Getwd": true, "Abs": true}
 	files, err := filepath.Glob("*.go")
@@ -109,6 +110,11 @@ func TestReadsNoEnvironment(t *testing.T) {
 		f, err := parser.ParseFile(fset, name, nil, 0)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if strings.Contains(imp.Path.Value, "modelcontextprotocol") {
+				t.Errorf("%s imports %s; the MCP adapter is internal/server's", name, imp.Path.Value)
+			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok && banned[sel.Sel.Name] {

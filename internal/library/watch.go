@@ -42,7 +42,8 @@ var newDirWatcher = func() (dirWatcher, error) {
 // reloads the commands when files there have been quiet for reloadDelay. A
 // source directory that does not exist yet is waited for by watching its
 // nearest existing parent; after SetRoots the new roots' directories are
-// watched. Watching stops, and its goroutine ends, when ctx is done.
+// watched. Each reload is published as Start said. Watching stops, and its
+// goroutine ends, when ctx is done.
 func (l *Library) Watch(ctx context.Context) error {
 	w, err := newDirWatcher()
 	if err != nil {
