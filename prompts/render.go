@@ -23,10 +23,6 @@ type Env struct {
 	ListFiles func(prefix string) []string                           // workspace markdown files, for completion
 }
 
-// Guidelines are the names {{ guideline "name" }} accepts; the server maps
-// each to a workspace file (EDITORIAL.md, LOCALIZATION.md) or a shipped default.
-var Guidelines = []string{"editorial", "localization"}
-
 // parseFuncs are the funcs templates may call. draft and guideline need an
 // Env, so Render replaces them on a clone of the set; these stand in at parse
 // time and fail if ever called.
