@@ -52,6 +52,10 @@ func Env(ws *workspace.Workspace, maxFiles int, log *slog.Logger) prompts.Env {
 		},
 		Guideline: func(name string) (string, error) { return Guideline(ws, name, log) },
 		ListFiles: func(prefix string) []string { return ws.MarkdownFiles(prefix, maxFiles) },
+		Exists: func(path string) error {
+			_, err := ws.Stat(path)
+			return err
+		},
 	}
 }
 
