@@ -486,7 +486,9 @@ func isASCIIPunct(c byte) bool {
 // charRef reads a character reference at the start of s ("&amp;", "&#233;",
 // "&#x1F600;") and returns its length and the text it stands for.
 func charRef(s []byte) (int, string) {
-	end := bytes.IndexByte(s, ';')
+	// Look no further than the longest reference: a line of "&a&a&a..."
+	// would otherwise cost a scan to its end at every "&".
+	end := bytes.IndexByte(s[:min(len(s), 33)], ';')
 	if end < 2 || end > 32 {
 		return 0, ""
 	}
