@@ -70,7 +70,9 @@ func BenchmarkShapes(b *testing.B) {
 		{"brackets", rep("[")},
 		{"emphasis", rep("*a ")},
 		{"backticks", rep("` ``")},
-		{"table-columns", func(n int) []byte { return []byte("|" + strings.Repeat("a|", n/4) + "\n|" + strings.Repeat("-|", n/4) + "\n") }},
+		{"table-columns", func(n int) []byte {
+			return []byte("|" + strings.Repeat("a|", n/4) + "\n|" + strings.Repeat("-|", n/4) + "\n")
+		}},
 		{"reference-definitions", rep("[a]: b\n")},
 		{"entities", rep("&a")},
 		{"long-line", rep("Très very really quite ")},
