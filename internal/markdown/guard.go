@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -23,7 +24,7 @@ type guard struct {
 	err   error
 	calls int
 
-	// weight starts at lines, the number of lines of the draft.
+	// weight starts at lines0, the weight of the draft's lines.
 	size, lines0, weight, maxWeight int
 
 	// The inline block being read and the markers counted in it.
@@ -66,7 +67,7 @@ func (g *guard) fail(err error) {
 
 // weigh adds n to the draft's weight and stops the parse when it is too heavy.
 func (g *guard) weigh(n, at int) {
-	if g.weight += n; g.weight > g.maxWeight {
+	if g.weight += n; g.weight > g.maxWeight && g.err == nil {
 		g.fail(limitErrorf(g.lines.lineOf(at), "the draft is too dense to read: its lines, blocks, table cells and inline elements weigh more than %s, one per %d of its %s bytes plus %s; split the draft", count(g.maxWeight), MarkerDensity, count(g.size), count(FreeWeight)))
 	}
 }
@@ -160,6 +161,15 @@ func (b guardedBlock) Open(parent ast.Node, r text.Reader, pc parser.Context) (a
 		g.weigh(1, seg.Start)
 	}
 	return n, st
+}
+
+// Close drops the lines of a block closed after the parse has stopped, so
+// that goldmark makes no text nodes for them.
+func (b guardedBlock) Close(node ast.Node, r text.Reader, pc parser.Context) {
+	b.BlockParser.Close(node, r, pc)
+	if g := guardOf(pc); g != nil && g.err != nil {
+		node.Lines().Clear()
+	}
 }
 
 type guardedInline struct {
@@ -287,4 +297,19 @@ func (t guardedTable) Transform(node *ast.Paragraph, r text.Reader, pc parser.Co
 	}
 	g.weigh(pipes, lines.At(0).Start)
 	t.ParagraphTransformer.Transform(node, r, pc)
+}
+
+// lineWeight is what the lines of src weigh: 3 for each line that is not
+// blank, for the text node, segment and spans each costs, about three
+// times what a node costs.
+func lineWeight(src []byte) int {
+	w := 0
+	for pos := 0; pos < len(src); {
+		line, next, _ := cutLine(src, pos)
+		if len(bytes.TrimSpace(line)) > 0 {
+			w += 3
+		}
+		pos = next
+	}
+	return w
 }

@@ -53,16 +53,21 @@ func parse(ctx context.Context, src []byte, parseBody func([]byte, *guard) ast.N
 	if err := checkBody(body, &d.lines); err != nil {
 		return d, err
 	}
-	g := &guard{ctx: ctx, lines: &d.lines, size: len(body), lines0: bytes.Count(body, []byte{'\n'}), maxWeight: len(body)/MarkerDensity + FreeWeight}
-	root := parseBody(body, g)
+	g := &guard{ctx: ctx, lines: &d.lines, size: len(body), lines0: lineWeight(body), maxWeight: len(body)/MarkerDensity + FreeWeight}
+	var root ast.Node
+	g.weight = g.lines0
+	if g.weigh(0, 0); g.err == nil {
+		root = parseBody(body, g)
+	}
 	if g.err != nil {
 		return d, g.err
 	}
 	w := walker{ctx: ctx, doc: d, src: body, section: -1, slugs: slugger{}}
-	// Sized so the buffers rarely grow: prose is most of a draft and a span
-	// covers a few dozen bytes; the blocks are counted.
+	// Sized so the buffers rarely grow: prose is most of a draft, a span
+	// covers a few dozen bytes and each line break takes two; the blocks
+	// are counted.
 	w.b.text.Grow(len(body))
-	w.b.spans = make([]Span, 0, len(body)/32+1)
+	w.b.spans = make([]Span, 0, len(body)/32+2*g.lines0/3+1)
 	nblocks := countBlocks(root)
 	d.Blocks = make([]Block, 0, nblocks)
 	w.ranges = make([]blockRange, 0, nblocks)
