@@ -3,8 +3,11 @@ package markdown
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestLimits checks that each shape goldmark or the YAML parser reads in
@@ -98,6 +101,87 @@ func TestCount(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 80000: "80,000", 1234567: "1,234,567", -5: "-5"} {
 		if got := count(n); got != want {
 			t.Errorf("count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestLinearTime parses shapes that were superlinear before the limits at
+// 1x and 4x their size and checks that the time grows about 4 times, not
+// 16: the best of five runs each, with room for a loaded machine.
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times parses")
+	}
+	r := strings.Repeat
+	runs := func(n int) string { // backtick runs of growing length that never close
+		var b strings.Builder
+		for k := 1; b.Len() < n; k++ {
+			b.WriteString(r("`", k%200+1) + " a ")
+		}
+		return b.String()
+	}
+	shapes := map[string]func(n int) string{
+		"unclosed backticks": runs,
+		"unclosed links":     func(n int) string { return r("[a](", n/4) },
+		"list nesting":       func(n int) string { return r("- ", n/2) },
+		"brackets":           func(n int) string { return r("[", n) },
+		"emphasis":           func(n int) string { return r("*a ", n/3) },
+		"entities":           func(n int) string { return r("&a", n/2) },
+		"positions on one line": func(n int) string {
+			return r("Très very really quite ", n/24)
+		},
+	}
+	best := func(src []byte) time.Duration {
+		b := time.Duration(1 << 62)
+		for range 5 {
+			start := time.Now()
+			d, _ := ParseContext(context.Background(), src)
+			for off := 0; off < len(src); off += 16 {
+				d.Position(off)
+			}
+			b = min(b, time.Since(start))
+		}
+		return b
+	}
+	for name, shape := range shapes {
+		small, large := best([]byte(shape(64<<10))), best([]byte(shape(256<<10)))
+		if ratio := float64(large) / float64(small); ratio > 10 {
+			t.Errorf("%s: 4 times the bytes took %.1f times the time (%v, %v)", name, ratio, small, large)
+		}
+	}
+}
+
+// TestParseConcurrent checks that parses running at once, some past a
+// limit, give what they give one at a time: the guard lives in each
+// parse's context, not in the shared parsers.
+func TestParseConcurrent(t *testing.T) {
+	srcs := []string{
+		"# T\n\nSome *prose* with `code` and [a link](x).\n",
+		strings.Repeat("- ", 100) + "x\n",
+		strings.Repeat("*a ", 5000) + "\n",
+		"| a | b |\n|---|---|\n| c | d |\n",
+	}
+	type result struct {
+		blocks int
+		err    string
+	}
+	parseOne := func(src string) result {
+		d, err := ParseContext(context.Background(), []byte(src))
+		return result{len(d.Blocks), fmt.Sprint(err)}
+	}
+	want := make([]result, len(srcs))
+	for i, s := range srcs {
+		want[i] = parseOne(s)
+	}
+	var wg sync.WaitGroup
+	got := make([]result, 8*len(srcs))
+	for i := range got {
+		wg.Go(func() { got[i] = parseOne(srcs[i%len(srcs)]) })
+	}
+	wg.Wait()
+	for i, g := range got {
+		if g != want[i%len(srcs)] {
+			t.Errorf("parse %d at once = %+v, alone %+v", i, g, want[i%len(srcs)])
 		}
 	}
 }
