@@ -295,7 +295,8 @@ func (t guardedTable) Transform(node *ast.Paragraph, r text.Reader, pc parser.Co
 		}
 		pipes += p
 	}
-	g.weigh(pipes, lines.At(0).Start)
+	// A cell is two nodes in goldmark's tree and a block in the Document.
+	g.weigh(2*pipes, lines.At(0).Start)
 	t.ParagraphTransformer.Transform(node, r, pc)
 }
 

@@ -20,9 +20,9 @@ const (
 	// "~", "<") one paragraph, heading or table cell may hold: goldmark
 	// pairs them up in time that grows with the square of their number.
 	MaxMarkersPerBlock = 4096
-	// MarkerDensity bounds the draft's weight: its lines and blocks, its
-	// table cells, and for each inline element (link, emphasis, code span,
-	// autolink...) two plus its children. goldmark keeps a node of about a
+	// MarkerDensity bounds the draft's weight: 3 for each line that is not
+	// blank, 1 for each block, 2 for each table cell, and for each inline
+	// element (link, emphasis, code span, autolink...) two plus its children. goldmark keeps a node of about a
 	// hundred bytes for each, so the weight, at most one per MarkerDensity
 	// bytes plus FreeWeight, is what bounds memory. Real documents weigh one
 	// per 8 to 40 bytes; a list of links, one per 8.
