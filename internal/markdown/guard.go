@@ -295,8 +295,9 @@ func (t guardedTable) Transform(node *ast.Paragraph, r text.Reader, pc parser.Co
 		}
 		pipes += p
 	}
-	// A cell is two nodes in goldmark's tree and a block in the Document.
-	g.weigh(2*pipes, lines.At(0).Start)
+	// A cell is two nodes in goldmark's tree and a block, a range and
+	// spans in the Document: about what four inline nodes cost.
+	g.weigh(4*pipes, lines.At(0).Start)
 	t.ParagraphTransformer.Transform(node, r, pc)
 }
 

@@ -21,7 +21,7 @@ const (
 	// pairs them up in time that grows with the square of their number.
 	MaxMarkersPerBlock = 4096
 	// MarkerDensity bounds the draft's weight: 3 for each line that is not
-	// blank, 1 for each block, 2 for each table cell, and for each inline
+	// blank, 1 for each block, 4 for each table cell, and for each inline
 	// element (link, emphasis, code span, autolink...) two plus its children. goldmark keeps a node of about a
 	// hundred bytes for each, so the weight, at most one per MarkerDensity
 	// bytes plus FreeWeight, is what bounds memory. Real documents weigh one
