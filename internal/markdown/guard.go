@@ -297,7 +297,9 @@ func (t guardedTable) Transform(node *ast.Paragraph, r text.Reader, pc parser.Co
 	}
 	// A cell is two nodes in goldmark's tree and a block, a range and
 	// spans in the Document: about what four inline nodes cost.
-	g.weigh(4*pipes, lines.At(0).Start)
+	if g.weigh(4*pipes, lines.At(0).Start); g.err != nil {
+		return
+	}
 	t.ParagraphTransformer.Transform(node, r, pc)
 }
 
