@@ -92,6 +92,11 @@ func Load(read func(path string) ([]byte, error)) (*Config, error) {
 // draft's front matter; name is the draft's name for errors. A draft
 // without the key, or whose front matter does not parse, has none.
 func FromFrontMatter(name string, fm markdown.FrontMatter) (*Config, error) {
+	// Front matter past a limit is an error, not a draft without overrides.
+	var le *markdown.LimitError
+	if errors.As(fm.Err, &le) {
+		return nil, &Error{name, le.Line, "front matter: " + le.Msg}
+	}
 	if fm.Err != nil || fm.Fields == nil {
 		return &Config{}, nil
 	}
@@ -161,6 +166,12 @@ func (c *Config) Options() lint.Options {
 // empty; lines in errors are shifted by offset.
 func parseYAML(name string, data []byte, offset int, key string) (*Config, error) {
 	d := decoder{file: name, offset: offset}
+	// The YAML parser takes minutes and gigabytes on data nested thousands
+	// deep: check the limits on front matter first.
+	var le *markdown.LimitError
+	if err := markdown.CheckYAML(data, 1); errors.As(err, &le) {
+		return nil, d.errorf(le.Line, "%s", le.Msg)
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		var ye yaml.Error

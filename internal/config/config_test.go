@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -240,5 +241,33 @@ func TestForDraftKind(t *testing.T) {
 	}
 	if _, err := ForDraft(nil, "post.md", markdown.Parse([]byte("---\nspeedgrapher: {kind: manual}\n---\n"))); err == nil {
 		t.Error("ForDraft accepted an unknown kind under the speedgrapher key")
+	}
+}
+
+// TestLimits checks that YAML nested past markdown.MaxFrontMatterNesting, in
+// .speedgrapher.yaml and in a draft's front matter (YAML, or TOML re-encoded
+// as YAML), is refused with the file and line before the YAML parser sees it
+// (it takes seconds on 20,000 levels).
+func TestLimits(t *testing.T) {
+	deep := "accept: " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n"
+	_, err := Parse(".speedgrapher.yaml", []byte("rules: {}\n"+deep))
+	want := ".speedgrapher.yaml:2: the YAML nests 20,000 levels deep; speedgrapher reads at most 64, so flatten it"
+	if err == nil || err.Error() != want {
+		t.Errorf("Parse(deep) = %v, want %s", err, want)
+	}
+
+	draft := "---\ntitle: x\nspeedgrapher:\n  " + deep + "---\nText.\n"
+	_, err = FromFrontMatter("post.md", markdown.Parse([]byte(draft)).FrontMatter)
+	want = "post.md:4: front matter: the YAML nests 20,001 levels deep; speedgrapher reads at most 64, so flatten it"
+	if err == nil || err.Error() != want {
+		t.Errorf("FromFrontMatter(deep YAML) = %v, want %s", err, want)
+	}
+
+	// go-toml reads up to 10,000 levels; 100 pass it, not the YAML check.
+	toml := "+++\n[speedgrapher]\naccept = " + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "\n+++\nText.\n"
+	_, err = FromFrontMatter("post.md", markdown.Parse([]byte(toml)).FrontMatter)
+	var ce *Error
+	if !errors.As(err, &ce) || !strings.Contains(ce.Msg, "levels deep; speedgrapher reads at most 64") {
+		t.Errorf("FromFrontMatter(deep TOML) = %v, want a nesting error", err)
 	}
 }

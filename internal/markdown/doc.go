@@ -10,6 +10,15 @@
 // images, code blocks, HTML comments and counts of paragraphs, lists and
 // tables.
 //
+// ParseContext does the same and looks at a context between blocks. It
+// refuses, with a *LimitError naming the limit and the line, the few shapes
+// that goldmark or the YAML and TOML parsers read in more than linear time
+// or memory (lists nested past MaxNesting, paragraphs with more than
+// MaxMarkersPerBlock inline markers, link destinations that never close,
+// front matter over MaxFrontMatter bytes or MaxFrontMatterNesting levels;
+// see limits.go). Each limit is checked in linear time before or while
+// goldmark reads the shape, and lies far beyond what real documents use.
+//
 // # What counts as prose
 //
 // Kept: the text of headings, paragraphs, list items, block quotes and table

@@ -79,8 +79,17 @@ func (fm *FrontMatter) parse() {
 	var err error
 	switch fm.Format {
 	case "yaml":
+		if err = CheckYAML([]byte(fm.Raw), fm.Line); err != nil {
+			fm.Err = err
+			return
+		}
 		err = yaml.Unmarshal([]byte(fm.Raw), &fields)
 	case "toml":
+		// go-toml stops at 10,000 levels of nesting by itself, quickly.
+		if len(fm.Raw) > MaxFrontMatter {
+			fm.Err = limitErrorf(fm.Line, "the TOML is %s bytes; speedgrapher reads at most %s, so shorten it", count(len(fm.Raw)), count(MaxFrontMatter))
+			return
+		}
 		err = toml.Unmarshal([]byte(fm.Raw), &fields)
 	}
 	if err != nil {

@@ -6,29 +6,32 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
 )
 
-// gfm is shared: a goldmark parser keeps no state between parses.
+// gfm is goldmark with its GFM extensions, as they come: ParseTree and the
+// tests' reference. A goldmark parser keeps no state between parses.
 var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
 
-// gfmWithoutLinkify is gfm less the linkify extension (bare URLs and email
-// addresses as links). Linkify runs at every space of every line, so it
-// costs a third of goldmark's parse even in a draft that has no bare URL.
-var gfmWithoutLinkify = goldmark.New(goldmark.WithExtensions(
-	extension.Table, extension.Strikethrough, extension.TaskList)).Parser()
+// guarded and guardedWithoutLinkify are the same parser, and the same less
+// the linkify extension (bare URLs and email addresses as links), with the
+// guard's wrappers (guard.go). Linkify runs at every space of every line,
+// so it costs a third of goldmark's parse even in a draft that has no bare URL.
+var (
+	guarded               = newGuardedParser(true)
+	guardedWithoutLinkify = newGuardedParser(false)
+)
 
-// parseGFM parses body as gfm does. It parses without linkify first and
-// keeps that tree when linkify could not have changed what Parse reads from
-// it; otherwise it parses again with linkify. FuzzParseWithoutLinkify checks
-// that both ways give the same Document.
-func parseGFM(body []byte) ast.Node {
+// parseGFM parses body as gfm does, g watching. It parses without linkify
+// first and keeps that tree when linkify could not have changed what Parse
+// reads from it; otherwise it parses again with linkify.
+// FuzzParseWithoutLinkify checks that both ways give the same Document.
+func parseGFM(body []byte, g *guard) ast.Node {
 	if bareURLLikely(body) {
-		return gfm.Parse(text.NewReader(body))
+		return parseGuarded(guarded, body, g)
 	}
-	root := gfmWithoutLinkify.Parse(text.NewReader(body))
-	if linkifyMatters(root, body, false) {
-		return gfm.Parse(text.NewReader(body))
+	root := parseGuarded(guardedWithoutLinkify, body, g)
+	if g.err == nil && linkifyMatters(root, body, false) {
+		return parseGuarded(guarded, body, g)
 	}
 	return root
 }

@@ -2,6 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"html"
 	"strings"
 
@@ -18,27 +21,60 @@ func ParseTree(src []byte) ast.Node {
 	return gfm.Parse(text.NewReader(src))
 }
 
-// Parse reads a markdown draft. It never fails: malformed markdown is still
-// markdown, and a front matter block that does not parse is reported in
+// Parse reads a markdown draft with no deadline. It never fails: a draft
+// past one of the limits reads as one with no prose (ParseContext says
+// why), and a front matter block that does not parse is reported in
 // Document.FrontMatter.Err.
 func Parse(src []byte) *Document {
-	return parse(src, parseGFM)
+	d, _ := ParseContext(context.Background(), src)
+	return d
 }
 
-// parse is Parse with the goldmark parse of the body given.
-func parse(src []byte, parseBody func([]byte) ast.Node) *Document {
+// ParseContext reads a markdown draft, looking at ctx between blocks. It
+// fails, with a *LimitError that says which limit and where, on a draft
+// past one of the limits in limits.go, and with ctx's error when ctx is
+// done; the Document it returns then holds the source and front matter but
+// no prose. Malformed markdown is still markdown, and a front matter block
+// that does not parse is reported in Document.FrontMatter.Err.
+func ParseContext(ctx context.Context, src []byte) (*Document, error) {
+	return parse(ctx, src, parseGFM)
+}
+
+// parse is ParseContext with the goldmark parse of the body given.
+func parse(ctx context.Context, src []byte, parseBody func([]byte, *guard) ast.Node) (*Document, error) {
 	fm, body := splitFrontMatter(src)
 	d := &Document{Source: src, FrontMatter: fm, lines: newLineIndex(src)}
-	root := parseBody(body)
-	w := walker{doc: d, src: body, section: -1, slugs: slugger{}}
-	// Sized so the buffers rarely grow: prose is most of a draft and a span
-	// covers a few dozen bytes; the blocks are counted.
+	if le := (*LimitError)(nil); errors.As(fm.Err, &le) {
+		return d, le
+	}
+	if err := ctx.Err(); err != nil {
+		return d, fmt.Errorf("parse draft: %w", err)
+	}
+	if err := checkBody(body, &d.lines); err != nil {
+		return d, err
+	}
+	g := &guard{ctx: ctx, lines: &d.lines, size: len(body), lines0: lineWeight(body), maxWeight: len(body)/MarkerDensity + FreeWeight}
+	var root ast.Node
+	g.weight = g.lines0
+	if g.weigh(0, 0); g.err == nil {
+		root = parseBody(body, g)
+	}
+	if g.err != nil {
+		return d, g.err
+	}
+	w := walker{ctx: ctx, doc: d, src: body, section: -1, slugs: slugger{}}
+	// Sized so the buffers rarely grow: prose is most of a draft, a span
+	// covers a few dozen bytes and each line break takes two; the blocks
+	// are counted.
 	w.b.text.Grow(len(body))
-	w.b.spans = make([]Span, 0, len(body)/32+1)
+	w.b.spans = make([]Span, 0, len(body)/32+2*g.lines0/3+1)
 	nblocks := countBlocks(root)
 	d.Blocks = make([]Block, 0, nblocks)
 	w.ranges = make([]blockRange, 0, nblocks)
 	w.blocks(root, Paragraph)
+	if w.err != nil {
+		return &Document{Source: src, FrontMatter: fm, lines: d.lines}, w.err
+	}
 	// All blocks' text lives in one string and their spans in one slice:
 	// two allocations instead of two per block.
 	all := w.b.text.String()
@@ -47,7 +83,7 @@ func parse(src []byte, parseBody func([]byte) ast.Node) *Document {
 		d.Blocks[i].Text = all[r.text:r.textEnd]
 		d.Blocks[i].Spans = w.b.spans[r.span:r.spanEnd:r.spanEnd]
 	}
-	return d
+	return d, nil
 }
 
 // countBlocks counts the prose blocks walker.blocks will find under n.
@@ -69,6 +105,9 @@ func countBlocks(n ast.Node) int {
 type blockRange struct{ text, textEnd, span, spanEnd int }
 
 type walker struct {
+	ctx     context.Context
+	err     error // ctx's error, once the walk has seen it
+	visited int
 	doc     *Document
 	src     []byte // the source goldmark read (front matter blanked)
 	section int
@@ -79,7 +118,13 @@ type walker struct {
 
 // blocks walks block-level nodes; kind is what a paragraph found here is.
 func (w *walker) blocks(n ast.Node, kind Kind) {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+	for c := n.FirstChild(); c != nil && w.err == nil; c = c.NextSibling() {
+		if w.visited++; w.visited%64 == 0 {
+			if err := w.ctx.Err(); err != nil {
+				w.err = fmt.Errorf("parse draft: %w", err)
+				return
+			}
+		}
 		switch c := c.(type) {
 		case *ast.Heading:
 			w.heading(c)
@@ -486,7 +531,9 @@ func isASCIIPunct(c byte) bool {
 // charRef reads a character reference at the start of s ("&amp;", "&#233;",
 // "&#x1F600;") and returns its length and the text it stands for.
 func charRef(s []byte) (int, string) {
-	end := bytes.IndexByte(s, ';')
+	// Look no further than the longest reference: a line of "&a&a&a..."
+	// would otherwise cost a scan to its end at every "&".
+	end := bytes.IndexByte(s[:min(len(s), 33)], ';')
 	if end < 2 || end > 32 {
 		return 0, ""
 	}
