@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,7 +60,15 @@ type Options struct {
 // source order. Findings inside a speedgrapher-disable comment's range and
 // findings about accepted words are left out.
 func Check(doc *markdown.Document, opts Options) []Finding {
-	p := &pass{doc: doc, opts: opts, findings: []Finding{}}
+	findings, _ := CheckContext(context.Background(), doc, opts)
+	return findings
+}
+
+// CheckContext is Check that gives up as soon as ctx is done, returning its
+// error and no findings. It looks at ctx between blocks, sentences and
+// rules, and between links in the rules that follow them.
+func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]Finding, error) {
+	p := &pass{ctx: ctx, doc: doc, opts: opts, findings: []Finding{}}
 	p.enabled = enabledRules(opts)
 	p.accept = newAcceptList(opts.Accept)
 	var sentenceRules []*Rule
@@ -76,8 +85,11 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 	}
 	if len(sentenceRules) > 0 || phrases {
-		p.sentences = splitSentences(doc)
+		p.sentences = splitSentences(ctx, doc)
 		for i := range p.sentences {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			s := &p.sentences[i]
 			if phrases {
 				p.matchPhrases(s)
@@ -88,9 +100,15 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 	}
 	for _, r := range rules {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if p.enabled[r.ID] && r.document != nil {
 			r.document(p, r)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	p.findings = applyDirectives(doc, p.findings)
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
@@ -99,7 +117,7 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 		return strings.Compare(a.Rule, b.Rule)
 	})
-	return p.findings
+	return p.findings, nil
 }
 
 // enabledRules resolves Options to the set of rule IDs that run.
@@ -125,6 +143,7 @@ func enabledRules(opts Options) map[string]bool {
 
 // pass is one run of the rules over one document.
 type pass struct {
+	ctx       context.Context
 	doc       *markdown.Document
 	opts      Options
 	enabled   map[string]bool
@@ -133,6 +152,10 @@ type pass struct {
 	findings  []Finding
 	lineStart []int // offsets of line starts, made on first use
 }
+
+// cancelled reports whether the pass should stop: rules that loop over
+// many links or files look at it between them.
+func (p *pass) cancelled() bool { return p.ctx.Err() != nil }
 
 // severity is the severity a rule's findings carry in this pass.
 func (p *pass) severity(r *Rule) Severity {

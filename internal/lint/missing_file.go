@@ -23,11 +23,17 @@ var missingFile = &Rule{
 				"%q is not in the workspace; fix the path or add the file", path))
 		}
 		for _, l := range p.doc.Links {
+			if p.cancelled() {
+				return
+			}
 			if !l.Auto {
 				check(l.Start, l.Destination)
 			}
 		}
 		for _, img := range p.doc.Images {
+			if p.cancelled() {
+				return
+			}
 			check(img.Start, img.Destination)
 		}
 	},
