@@ -9,7 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
 	"github.com/speedgrapher/speedgrapher/internal/prose"
 )
@@ -123,13 +122,13 @@ func registerReadability(s *mcp.Server, files Files) {
 		}
 		src, _, err := loadDraft(ctx, files, in)
 		if err != nil {
-			return errorResult(err), nil
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		progress.Report(ctx, req, 1, 2, "draft read; measuring")
-		res := Readability(src)
+		res, err := ReadabilityContext(ctx, src)
+		if err != nil {
+			return nil, err
+		}
 		progress.Report(ctx, req, 2, 2, "measured")
 		return structuredResult(res, res.Summary()), nil
 	})
@@ -137,8 +136,21 @@ func registerReadability(s *mcp.Server, files Files) {
 
 // Readability analyses a markdown draft.
 func Readability(src []byte) ReadabilityResult {
-	doc := markdown.Parse(src)
-	r := prose.Analyze(doc)
+	r, _ := ReadabilityContext(context.Background(), src)
+	return r
+}
+
+// ReadabilityContext is Readability that gives up as soon as ctx is done,
+// returning its error.
+func ReadabilityContext(ctx context.Context, src []byte) (ReadabilityResult, error) {
+	doc, err := parse(ctx, src)
+	if err != nil {
+		return ReadabilityResult{}, err
+	}
+	r, err := prose.AnalyzeContext(ctx, doc)
+	if err != nil {
+		return ReadabilityResult{}, err
+	}
 	out := ReadabilityResult{
 		Words: r.Words, Sentences: r.Counts.Sentences, Syllables: r.Syllables,
 		Letters: r.Letters, Characters: r.Characters,
@@ -176,7 +188,7 @@ func Readability(src []byte) ReadabilityResult {
 		out.Note = "The draft has no prose to measure: no paragraphs, list items or quotes outside code, " +
 			"front matter and HTML. Headings and table cells are not counted as sentences."
 	}
-	return out
+	return out, nil
 }
 
 // Summary is the short text that accompanies the structured result.
