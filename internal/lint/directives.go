@@ -50,41 +50,42 @@ func directives(doc *markdown.Document) []directive {
 }
 
 // applyDirectives drops the findings that a speedgrapher-disable comment
-// before them turns off.
+// before them turns off. findings are in source order (by Start); one walk
+// over them and the directives together keeps it linear however many of
+// each a draft has.
 func applyDirectives(doc *markdown.Document, findings []Finding) []Finding {
 	ds := directives(doc)
 	if len(ds) == 0 {
 		return findings
 	}
+	// A rule is off when the last directive before a finding that names
+	// it, or names no rule, is a disable: remember, as the walk passes
+	// directives, the last of each kind.
+	type last struct {
+		at      int // index in ds
+		disable bool
+	}
+	all := last{at: -1}
+	byRule := map[string]last{}
+	next := 0
 	kept := findings[:0]
 	for _, f := range findings {
-		if !disabledAt(ds, f.Rule, f.Start) {
+		for ; next < len(ds) && ds[next].offset <= f.Start; next++ {
+			d := ds[next]
+			if len(d.rules) == 0 {
+				all = last{next, d.disable}
+			}
+			for _, id := range d.rules {
+				byRule[id] = last{next, d.disable}
+			}
+		}
+		off := all.disable
+		if l, ok := byRule[f.Rule]; ok && l.at > all.at {
+			off = l.disable
+		}
+		if !off {
 			kept = append(kept, f)
 		}
 	}
 	return kept
-}
-
-// disabledAt reports whether rule is off at offset: the last directive before
-// offset that names it (or names no rule) is a disable.
-func disabledAt(ds []directive, rule string, offset int) bool {
-	off := false
-	for _, d := range ds {
-		if d.offset > offset {
-			break
-		}
-		if len(d.rules) == 0 || contains(d.rules, rule) {
-			off = d.disable
-		}
-	}
-	return off
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -110,14 +110,13 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	p.findings = applyDirectives(doc, p.findings)
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
 		}
 		return strings.Compare(a.Rule, b.Rule)
 	})
-	return p.findings, nil
+	return applyDirectives(doc, p.findings), nil
 }
 
 // enabledRules resolves Options to the set of rule IDs that run.
