@@ -206,6 +206,17 @@ func (p *pass) lineOffset(n int) int {
 	return p.lineStart[n-1]
 }
 
+// lineBreakAfter returns the offset of the first newline at or after off,
+// or the length of the source when none follows.
+func (p *pass) lineBreakAfter(off int) int {
+	p.lineOffset(1)                                    // makes the index
+	next, _ := slices.BinarySearch(p.lineStart, off+1) // the first line starting after off
+	if next == len(p.lineStart) {
+		return len(p.doc.Source)
+	}
+	return p.lineStart[next] - 1
+}
+
 // lineEnd returns the byte offset of the end of 1-based line n, before its newline.
 func (p *pass) lineEnd(n int) int {
 	end := p.lineOffset(n + 1)
