@@ -110,7 +110,7 @@ func registerLint(s *mcp.Server, files Files) {
 		opts.Disable = append(opts.Disable, in.Disable...)
 		findings, err := lint.CheckContext(ctx, d.doc, opts)
 		if err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		res := newLintResult(findings)
 		progress.Report(ctx, req, 2, 2, "checked")

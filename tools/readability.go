@@ -127,7 +127,7 @@ func registerReadability(s *mcp.Server, files Files) {
 		progress.Report(ctx, req, 1, 2, "draft read; measuring")
 		res, err := ReadabilityContext(ctx, src)
 		if err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		progress.Report(ctx, req, 2, 2, "measured")
 		return structuredResult(res, res.Summary()), nil

@@ -80,11 +80,11 @@ func registerStructure(s *mcp.Server, files Files) {
 		opts.Kind = lint.Structure
 		findings, err := lint.CheckContext(ctx, d.doc, opts)
 		if err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		summary, err := structure.SummarizeContext(ctx, d.doc)
 		if err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		res := StructureResult{
 			Summary:  summary,

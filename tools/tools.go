@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"unicode/utf8"
 
@@ -129,11 +128,11 @@ func parse(ctx context.Context, src []byte) (*markdown.Document, error) {
 	return doc, ctx.Err()
 }
 
-// failed answers a call that could not read or parse its draft: with the
-// context's error when the call was cancelled or timed out, since no one
-// waits for a result then, else with a tool result that tells the writer.
+// failed answers a call whose work failed: with the context's error when
+// the call was cancelled or timed out, since no one waits for a result
+// then, else with a tool result that tells the writer what went wrong.
 func failed(ctx context.Context, err error) (*mcp.CallToolResult, error) {
-	if ctxErr := ctx.Err(); ctxErr != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+	if ctxErr := ctx.Err(); ctxErr != nil {
 		return nil, ctxErr
 	}
 	return errorResult(err), nil
