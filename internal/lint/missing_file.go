@@ -14,9 +14,18 @@ var missingFile = &Rule{
 	ID: "missing-file", Kind: Structure, Severity: Error,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
+		exists := map[string]bool{} // each path is looked up once: a lookup is a stat
 		check := func(start int, dest string) {
 			path, ok := localPath(dest)
-			if !ok || p.opts.FileExists(path) {
+			if !ok {
+				return
+			}
+			found, seen := exists[path]
+			if !seen {
+				found = p.opts.FileExists(path)
+				exists[path] = found
+			}
+			if found {
 				return
 			}
 			p.reportAt(r, start, dest, dest, fmt.Sprintf(
