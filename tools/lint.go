@@ -21,8 +21,8 @@ const lintDescription = `Checks the style of a markdown draft's prose and report
 	`severity, line and column, the matched text and suggested replacements. Code, URLs, HTML and front matter ` +
 	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
 	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
-	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments turn rules off or ` +
-	`change their severity.`
+	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +
+	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off.`
 
 // lintInputSchema is the lint tool's input: a draft plus rule filters.
 var lintInputSchema = `{

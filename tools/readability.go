@@ -22,6 +22,13 @@ const readabilityDescription = `Measures how hard a markdown draft is to read, o
 // hardestShown is how many hard sentences a result lists.
 const hardestShown = 5
 
+// The formulas were fitted on passages of 100 words or more (Flesch 1948
+// sampled 100-word passages); below either floor a score says little.
+const (
+	reliableWords     = 100
+	reliableSentences = 3
+)
+
 // ReadabilityResult is the readability tool's structured result.
 type ReadabilityResult struct {
 	Words              int                  `json:"words"`
@@ -44,6 +51,7 @@ type ReadabilityResult struct {
 	HardestSentences   []HardSentence       `json:"hardest_sentences"`
 	HardSentences      int                  `json:"hard_sentences"`
 	VeryHardSentences  int                  `json:"very_hard_sentences"`
+	TooLittleProse     bool                 `json:"too_little_prose,omitempty"`
 	Note               string               `json:"note,omitempty"`
 }
 
@@ -103,6 +111,7 @@ const readabilityOutputSchema = `{
         "difficulty": {"type": "string", "enum": ["hard", "very hard"]}}}},
     "hard_sentences": {"type": "integer", "description": "Sentences of 14+ words at grade 10 to 14."},
     "very_hard_sentences": {"type": "integer", "description": "Sentences of 14+ words at grade 14 or above."},
+    "too_little_prose": {"type": "boolean", "description": "True under 100 words or 3 sentences: the scores are not reliable."},
     "note": {"type": "string"}
   }
 }`
@@ -184,9 +193,14 @@ func ReadabilityContext(ctx context.Context, src []byte) (ReadabilityResult, err
 			Words: s.Counts.Words, Grade: round1(s.Grade), Difficulty: s.Difficulty.String(),
 		})
 	}
-	if r.Words == 0 {
+	switch {
+	case r.Words == 0:
 		out.Note = "The draft has no prose to measure: no paragraphs, list items or quotes outside code, " +
 			"front matter and HTML. Headings and table cells are not counted as sentences."
+	case r.Words < reliableWords || r.Counts.Sentences < reliableSentences:
+		out.TooLittleProse = true
+		out.Note = fmt.Sprintf("Only %s in %s: too little prose for the scores to be reliable; "+
+			"the formulas are meant for %d words or more.", plural(r.Words, "word"), plural(r.Counts.Sentences, "sentence"), reliableWords)
 	}
 	return out, nil
 }
@@ -199,6 +213,10 @@ func (r ReadabilityResult) Summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Grade %.1f (%s): %d words in %d sentences, Flesch reading ease %.1f, about %s to read.",
 		r.Grade, r.Audience, r.Words, r.Sentences, r.FleschReadingEase, duration(r.ReadingTimeSeconds))
+	if r.TooLittleProse {
+		b.WriteString(" ")
+		b.WriteString(r.Note)
+	}
 	switch n := r.HardSentences + r.VeryHardSentences; n {
 	case 0:
 		b.WriteString(" No hard sentences.")

@@ -145,8 +145,9 @@ func TestReadabilityTool(t *testing.T) {
 	}
 
 	wantKeys := []string{"ari", "audience", "characters", "coleman_liau", "complex_words", "flesch_kincaid_grade",
-		"flesch_reading_ease", "grade", "gunning_fog", "hard_sentences", "hardest_sentences", "letters",
-		"polysyllables", "reading_time_seconds", "sections", "sentences", "smog", "syllables", "very_hard_sentences", "words"}
+		"flesch_reading_ease", "grade", "gunning_fog", "hard_sentences", "hardest_sentences", "letters", "note",
+		"polysyllables", "reading_time_seconds", "sections", "sentences", "smog", "syllables", "too_little_prose",
+		"very_hard_sentences", "words"}
 	for _, args := range []map[string]any{{"text": post}, {"path": "post.md"}} {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "readability", Arguments: args})
 		if err != nil {
@@ -168,9 +169,13 @@ func TestReadabilityTool(t *testing.T) {
 		if diff := cmp.Diff(wantKeys, keys); diff != "" {
 			t.Errorf("%v: keys (-want +got):\n%s", args, diff)
 		}
-		// 13 words, 2 sentences, 26 syllables, counted by hand.
+		// 13 words, 2 sentences, 26 syllables, counted by hand: under the
+		// 100-word floor, so the scores are flagged as unreliable.
 		if got["words"] != 13.0 || got["sentences"] != 2.0 || got["syllables"] != 26.0 {
 			t.Errorf("%v: words %v sentences %v syllables %v, want 13 2 26", args, got["words"], got["sentences"], got["syllables"])
+		}
+		if got["too_little_prose"] != true {
+			t.Errorf("%v: too_little_prose %v, want true for 13 words", args, got["too_little_prose"])
 		}
 		if text := res.Content[0].(*mcp.TextContent).Text; !strings.HasPrefix(text, "Grade ") {
 			t.Errorf("%v: summary %q", args, text)

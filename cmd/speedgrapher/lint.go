@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -57,18 +56,12 @@ type fileFinding struct {
 // they stand among the files.
 func (c *cli) lint(args []string) int {
 	var o lintOptions
-	fs := c.flagSet("speedgrapher lint")
+	fs := c.flagSet("speedgrapher lint", workspaceFlags|logFlags)
 	lintFlags(fs, &o)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: speedgrapher lint [flags] FILE... (- for stdin)\n\nRun the style and structure checks and print file:line:col: severity: message [rule].\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return exitUsage
+	cmd, _ := lookupCommand("lint")
+	files, status, ok := c.parseCommandLine(fs, args, false, func(w io.Writer) { c.commandUsage(w, fs, cmd) })
+	if !ok {
+		return status
 	}
 	if len(files) == 0 {
 		return c.usageError("lint needs at least one markdown file (or - for stdin)")
@@ -89,7 +82,7 @@ func (c *cli) lint(args []string) int {
 		return c.usageError("%v", err)
 	}
 
-	status := 0
+	status = 0
 	all := []fileFinding{}
 	for _, file := range files {
 		name := file

@@ -5,22 +5,22 @@
 //
 // Usage:
 //
-//	speedgrapher [flags]                      serve MCP over stdio
-//	speedgrapher prompts [flags]              list the prompts, their arguments and files
-//	speedgrapher prompt NAME [key=value...]   render a prompt to stdout
-//	speedgrapher check [DIR...]               validate template files
-//	speedgrapher new NAME                     write a commented starter template
-//	speedgrapher call TOOL [JSON|-]           run a tool and print its result as JSON
-//	speedgrapher lint FILE...                 style and structure findings, like a compiler
-//	speedgrapher version                      print the version
+//	speedgrapher [flags]                        serve MCP over stdio (what agents run)
+//	speedgrapher --http ADDR [flags]            serve MCP over streamable HTTP
+//	speedgrapher readability FILE...            how hard each draft is to read
+//	speedgrapher structure FILE...              each draft's outline and structure problems
+//	speedgrapher lint FILE...                   style and structure findings, like a compiler
+//	speedgrapher prompts                        list the prompts, their arguments and files
+//	speedgrapher prompt NAME [VALUE|key=value]  render a prompt to stdout
+//	speedgrapher check [DIR|FILE...]            validate template files
+//	speedgrapher new NAME                       write a commented starter template
+//	speedgrapher call TOOL [JSON|-]             run a tool and print its result as JSON
+//	speedgrapher version                        print the version
 //
-// Flags accepted by every subcommand:
-//
-//	--root DIR      the workspace (repeatable; default the current directory)
-//	--prompts DIR   more templates, overriding shipped ones by name (repeatable)
-//	--log-level L   debug, info, warn or error (default warn); logs go to stderr
-//	--http ADDR     serve MCP over streamable HTTP at ADDR/mcp instead of stdio
-//	--stateless     with --http: keep no state between requests (for replicas)
+// Each command takes only the flags that mean something to it; run
+// speedgrapher help COMMAND for them. The server's flags (--http,
+// --stateless, --session-timeout, --max-tool-calls, --max-line-bytes,
+// --require-token) go with serve, the default command.
 //
 // With --http, the environment variable SPEEDGRAPHER_TOKEN, when set, is the
 // bearer token every request must carry.
@@ -41,6 +41,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 func main() {
@@ -66,27 +68,72 @@ func tuneGC() {
 // exitUsage is the exit status for a command line that cannot be run.
 const exitUsage = 2
 
-// command is one subcommand: its usage line, what it does, and how it runs.
+// flagGroup is a set of flags that some commands take.
+type flagGroup int
+
+const (
+	workspaceFlags flagGroup = 1 << iota // --root
+	promptFlags                          // --prompts
+	logFlags                             // --log-level, -v
+	serverFlags                          // --http and the server's limits
+)
+
+// command is one subcommand: its usage line, what it does, the common flags
+// it takes, and how it runs.
 type command struct {
+	name  string
 	usage string
 	short string
+	flags flagGroup
 	run   func(c *cli, args []string) int
 	// ownFlags commands parse their arguments themselves, with flags of their own.
 	ownFlags bool
 }
 
-var commands = map[string]command{
-	"serve":   {"serve [flags]", "serve MCP over stdio (the default)", (*cli).serve, false},
-	"prompts": {"prompts [flags]", "list the prompts, their arguments and the file each comes from", (*cli).listPrompts, false},
-	"prompt":  {"prompt [flags] NAME [key=value...]", "render a prompt to stdout, as an agent would receive it", (*cli).renderPrompt, false},
-	"check":   {"check [flags] [DIR...]", "validate template files (default: every source the server loads); exit 1 on errors", (*cli).check, false},
-	"call":    {"call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON; exit 1 when the tool reports an error", (*cli).call, false},
-	"lint":    {"lint [flags] FILE...", "check the style and structure of markdown drafts; exit 1 on findings at or above --fail-on", (*cli).lint, true},
-	"new":     {"new [flags] NAME", "write a commented starter template for /NAME into .speedgrapher/prompts (or --dir DIR); never overwrites", (*cli).newTemplate, true},
-	"version": {"version", "print the version", (*cli).version, false},
+// commands in the order --help lists them (set in init: the commands refer
+// to the list for their help).
+var commands []command
+
+func init() {
+	commands = []command{
+		{"serve", "serve [flags]", "serve MCP over stdio (the default), or over HTTP with --http",
+			workspaceFlags | promptFlags | logFlags | serverFlags, (*cli).serve, false},
+		{"readability", "readability [flags] FILE...", "how hard each draft is to read: grade, hardest sentences, sections",
+			workspaceFlags | logFlags, (*cli).readability, true},
+		{"structure", "structure [flags] FILE...", "each draft's outline, counts and structure problems",
+			workspaceFlags | logFlags, (*cli).structure, true},
+		{"lint", "lint [flags] FILE...", "style and structure findings, like a compiler; exit 1 on findings at or above --fail-on",
+			workspaceFlags | logFlags, (*cli).lint, true},
+		{"prompts", "prompts [flags]", "list the prompts, their arguments and the file each comes from",
+			workspaceFlags | promptFlags | logFlags, (*cli).listPrompts, false},
+		{"prompt", "prompt [flags] NAME [VALUE... | key=value...]", "render a prompt to stdout, as an agent would receive it",
+			workspaceFlags | promptFlags | logFlags, (*cli).renderPrompt, true},
+		{"check", "check [flags] [DIR|FILE...]", "validate template files (default: every source the server loads); exit 1 on errors",
+			workspaceFlags | promptFlags | logFlags, (*cli).check, false},
+		{"new", "new [flags] NAME", "write a commented starter template for /NAME into .speedgrapher/prompts (or --dir DIR)",
+			workspaceFlags | promptFlags | logFlags, (*cli).newTemplate, true},
+		{"call", "call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON, as an agent receives it",
+			workspaceFlags | logFlags, (*cli).call, false},
+		{"version", "version", "print the version", 0, (*cli).version, false},
+	}
 }
 
-var commandOrder = []string{"serve", "prompts", "prompt", "check", "new", "call", "lint", "version"}
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func commandNames() []string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return names
+}
 
 // cli holds what every subcommand shares: streams and common flags.
 type cli struct {
@@ -95,19 +142,24 @@ type cli struct {
 
 	roots, promptDirs stringList
 	logLevel          string
+	verbose           bool
 	maxLineBytes      int
+	drainTimeout      time.Duration
 	httpAddr          string
 	stateless         bool
+	requireToken      bool
 	maxToolCalls      int
 	sessionTimeout    time.Duration
+	maxSessions       int
 	log               *slog.Logger
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr, logLevel: "warn"}
-	name := "serve"
-	// Common flags may come before the subcommand name.
-	top := c.flagSet("speedgrapher")
+	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
+	// Common flags may come before the subcommand name; each command then
+	// checks that it takes the ones given.
+	top := c.flagSet("speedgrapher", workspaceFlags|promptFlags|logFlags|serverFlags)
+	showVersion := top.Bool("version", false, "print the version and exit")
 	top.Usage = func() {} // the flag package has said what is wrong; the full usage would bury it
 	if err := top.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -117,42 +169,87 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "run speedgrapher --help for the commands and flags")
 		return exitUsage
 	}
+	if *showVersion {
+		return c.version(nil)
+	}
 	args = top.Args()
+	name := "serve"
 	if len(args) > 0 {
 		name, args = args[0], args[1:]
 	}
 	if name == "help" {
-		c.usage(stdout)
-		return 0
-	}
-	cmd, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(stderr, "speedgrapher: unknown command %q; run speedgrapher --help for the list\n", name)
-		return exitUsage
-	}
-	if cmd.ownFlags {
-		c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		return cmd.run(c, args)
-	}
-	fs := c.flagSet("speedgrapher " + name)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: speedgrapher %s\n\n%s.\n\nFlags:\n", cmd.usage, capitalize(cmd.short))
-		fs.PrintDefaults()
-	}
-	positional, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+		if len(args) == 0 {
+			c.usage(stdout)
 			return 0
 		}
-		return exitUsage
+		name, args = args[0], []string{"--help"}
 	}
-	lvl, err := parseLevel(c.logLevel)
-	if err != nil {
-		fmt.Fprintf(stderr, "speedgrapher: %v\n", err)
-		return exitUsage
+	cmd, ok := lookupCommand(name)
+	if !ok {
+		return c.usageError("unknown command %q%s; run speedgrapher --help for the list", name, typo.DidYouMean(name, commandNames()))
 	}
-	c.log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
+	var wrong []string
+	top.Visit(func(f *flag.Flag) {
+		if f.Name != "version" && flagGroupOf(f.Name)&cmd.flags == 0 {
+			wrong = append(wrong, "--"+f.Name)
+		}
+	})
+	if len(wrong) > 0 {
+		return c.usageError("%s does not take %s; run speedgrapher %s --help for its flags", name, strings.Join(wrong, ", "), name)
+	}
+	if cmd.ownFlags {
+		return cmd.run(c, args) // it parses its flags, then calls setLogger
+	}
+	fs := c.flagSet("speedgrapher "+name, cmd.flags)
+	positional, status, ok := c.parseCommandLine(fs, args, cmd.name == "serve", func(w io.Writer) { c.commandUsage(w, fs, cmd) })
+	if !ok {
+		return status
+	}
 	return cmd.run(c, positional)
+}
+
+// parseCommandLine parses a command's flags wherever they stand among its
+// arguments and sets up logging. On --help it prints usage to stdout; on a
+// bad flag, the flag package's one-line error and a hint, never the whole
+// usage. ok is false when the command must stop with status.
+func (c *cli) parseCommandLine(fs *flag.FlagSet, args []string, serving bool, usage func(io.Writer)) (positional []string, status int, ok bool) {
+	fs.Usage = func() {}
+	positional, err := parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		usage(c.stdout)
+		return nil, 0, false
+	case err != nil:
+		fmt.Fprintf(c.stderr, "run speedgrapher help %s for its flags\n", strings.TrimPrefix(fs.Name(), "speedgrapher "))
+		return nil, exitUsage, false
+	}
+	if err := c.setLogger(serving); err != nil {
+		return nil, c.usageError("%v", err), false
+	}
+	return positional, 0, true
+}
+
+// commandUsage prints a command's help: usage line, what it does, its flags,
+// and what the command itself adds (the prompts for prompt, the tools for call).
+func (c *cli) commandUsage(w io.Writer, fs *flag.FlagSet, cmd command) {
+	fmt.Fprintf(w, "Usage: speedgrapher %s\n\n%s.\n", cmd.usage, capitalize(cmd.short))
+	if hasFlags(fs) {
+		fmt.Fprintf(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	switch cmd.name {
+	case "prompt":
+		c.listPromptNames(w)
+	case "call":
+		c.listTools(w)
+	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // parseInterleaved parses flags wherever they appear among the positional
@@ -181,25 +278,64 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// flagSet returns a flag set with the flags every subcommand accepts, bound
-// to c so that values given before and after the subcommand name add up.
-func (c *cli) flagSet(name string) *flag.FlagSet {
+// flagGroupOf says which group a common flag belongs to.
+func flagGroupOf(name string) flagGroup {
+	switch name {
+	case "root":
+		return workspaceFlags
+	case "prompts":
+		return promptFlags
+	case "log-level", "v":
+		return logFlags
+	}
+	return serverFlags
+}
+
+// flagSet returns a flag set with the common flags of groups, bound to c so
+// that values given before and after the subcommand name add up.
+func (c *cli) flagSet(name string, groups flagGroup) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
-	fs.Var(&c.roots, "root", "workspace `directory` (repeatable; default the current directory)")
-	fs.Var(&c.promptDirs, "prompts", "`directory` of more templates, overriding shipped ones by name (repeatable)")
-	// Func flags, unlike StringVar, do not reset the value to a default when
-	// the second flag set is made.
-	fs.Func("log-level", "log `level` on stderr: debug, info, warn or error (default warn)", func(v string) error {
-		c.logLevel = v
-		return nil
-	})
+	if groups&workspaceFlags != 0 {
+		fs.Var(&c.roots, "root", "workspace `directory` (repeatable; default the current directory)")
+	}
+	if groups&promptFlags != 0 {
+		fs.Var(&c.promptDirs, "prompts", "`directory` of more templates, overriding shipped ones by name (repeatable)")
+	}
+	if groups&logFlags != 0 {
+		// Func flags, unlike StringVar, do not reset the value to a default
+		// when the second flag set is made.
+		fs.Func("log-level", "log `level` on stderr: debug, info, warn or error (default: warn for the server, error for other commands)", func(v string) error {
+			c.logLevel = v
+			return nil
+		})
+		fs.BoolFunc("v", "verbose: log what the command does on stderr (--log-level info)", func(string) error {
+			c.verbose = true
+			return nil
+		})
+	}
+	if groups&serverFlags != 0 {
+		c.serverFlags(fs)
+	}
+	return fs
+}
+
+// serverFlags adds the flags that only the server takes.
+func (c *cli) serverFlags(fs *flag.FlagSet) {
 	fs.Func("max-line-bytes", "longest stdio message accepted, in `bytes` (default 16 MiB)", func(v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
 			return fmt.Errorf("want a positive number of bytes")
 		}
 		c.maxLineBytes = n
+		return nil
+	})
+	fs.Func("drain-timeout", "after stdin closes, wait this `long` for requests still running, e.g. 1m, then answer them with an error and exit 1 (default 30s)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("want a positive duration such as 30s or 2m")
+		}
+		c.drainTimeout = d
 		return nil
 	})
 	fs.Func("max-tool-calls", "at most this many tool `calls` run at once, across sessions; more wait their turn (default two per CPU)", func(v string) error {
@@ -221,22 +357,64 @@ func (c *cli) flagSet(name string) *flag.FlagSet {
 		c.sessionTimeout = d
 		return nil
 	})
-	fs.StringVar(&c.httpAddr, "http", c.httpAddr, "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)")
-	fs.BoolVar(&c.stateless, "stateless", c.stateless, "with --http: keep no session state, for replicas behind a load balancer")
-	return fs
+	fs.Func("max-sessions", "with --http: keep at most this many `sessions` at once; more get 503 (default 500)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want a positive number")
+		}
+		c.maxSessions = n
+		return nil
+	})
+	fs.Func("http", "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)", func(v string) error {
+		c.httpAddr = v
+		return nil
+	})
+	fs.BoolFunc("stateless", "with --http: keep no session state, for replicas behind a load balancer", func(v string) error {
+		b, err := strconv.ParseBool(v)
+		c.stateless = b
+		return err
+	})
+	fs.BoolFunc("require-token", "with --http: refuse to start unless SPEEDGRAPHER_TOKEN is set", func(v string) error {
+		b, err := strconv.ParseBool(v)
+		c.requireToken = b
+		return err
+	})
+}
+
+// setLogger makes the logger for the command: the server logs as structured
+// lines at --log-level (default warn); every other command prints only what
+// the writer must act on, one plain line each, and more with -v.
+func (c *cli) setLogger(serving bool) error {
+	level, plain := slog.LevelError, true
+	if serving {
+		level, plain = slog.LevelWarn, false
+	}
+	if c.verbose {
+		level = slog.LevelInfo
+	}
+	if c.logLevel != "" {
+		l, err := parseLevel(c.logLevel)
+		if err != nil {
+			return err
+		}
+		level = l
+	}
+	if plain {
+		c.log = slog.New(&plainHandler{w: c.stderr, level: level})
+	} else {
+		c.log = slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+	}
+	return nil
 }
 
 func (c *cli) usage(w io.Writer) {
 	fmt.Fprintf(w, "Speedgrapher is a writing assistant that speaks MCP.\n\nUsage:\n")
-	for _, name := range commandOrder {
-		cmd := commands[name]
-		fmt.Fprintf(w, "  speedgrapher %-36s %s\n", cmd.usage, cmd.short)
+	for _, cmd := range commands {
+		fmt.Fprintf(w, "  speedgrapher %-46s %s\n", cmd.usage, cmd.short)
 	}
-	fmt.Fprintf(w, "\nFlags accepted by every command:\n")
-	fs := c.flagSet("speedgrapher")
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-	fmt.Fprintf(w, "\nRun speedgrapher COMMAND --help for a command's own help.\n")
+	fmt.Fprintf(w, "  speedgrapher %-46s %s\n", "help COMMAND", "a command's flags and what it takes")
+	fmt.Fprintf(w, "\nRun with no command, speedgrapher serves MCP over stdio: that is how agents start it.\n")
+	fmt.Fprintf(w, "Run speedgrapher help COMMAND (or COMMAND --help) for the flags each command takes.\n")
 }
 
 func parseLevel(s string) (slog.Level, error) {

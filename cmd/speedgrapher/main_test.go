@@ -25,13 +25,15 @@ func TestLimitFlags(t *testing.T) {
 		args         []string
 		maxToolCalls int
 		idle         time.Duration
+		maxSessions  int
 	}{
-		{nil, 0, 0}, // 0: the server's own defaults
-		{[]string{"--max-tool-calls", "3", "--session-timeout", "90s"}, 3, 90 * time.Second},
-		{[]string{"--session-timeout=0"}, 0, -1}, // never: negative for server.HTTPOptions
+		{nil, 0, 0, 0}, // 0: the server's own defaults
+		{[]string{"--max-tool-calls", "3", "--session-timeout", "90s"}, 3, 90 * time.Second, 0},
+		{[]string{"--session-timeout=0"}, 0, -1, 0}, // never: negative for server.HTTPOptions
+		{[]string{"--max-sessions", "40"}, 0, 0, 40},
 	} {
 		c := &cli{}
-		if _, err := parseInterleaved(c.flagSet("test"), tc.args); err != nil {
+		if _, err := parseInterleaved(c.flagSet("test", serverFlags), tc.args); err != nil {
 			t.Fatal(err)
 		}
 		if got := c.options().MaxToolCalls; got != tc.maxToolCalls {
@@ -39,6 +41,9 @@ func TestLimitFlags(t *testing.T) {
 		}
 		if got := c.httpOptions().SessionTimeout; got != tc.idle {
 			t.Errorf("%q: SessionTimeout = %v, want %v", tc.args, got, tc.idle)
+		}
+		if got := c.httpOptions().MaxSessions; got != tc.maxSessions {
+			t.Errorf("%q: MaxSessions = %d, want %d", tc.args, got, tc.maxSessions)
 		}
 	}
 }

@@ -2,13 +2,14 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/speedgrapher/speedgrapher/internal/server"
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
@@ -18,18 +19,12 @@ import (
 // overwrites a file. It parses its own flags (--dir and the common ones).
 func (c *cli) newTemplate(args []string) int {
 	var dir string
-	flags := c.flagSet("speedgrapher new")
+	flags := c.flagSet("speedgrapher new", workspaceFlags|promptFlags|logFlags)
 	flags.StringVar(&dir, "dir", "", "the `directory` to write the template into (default .speedgrapher/prompts in the first --root, else the current directory)")
-	flags.Usage = func() {
-		fmt.Fprintf(flags.Output(), "Usage: speedgrapher new [flags] NAME\n\nWrite a commented starter template for the command /NAME; a folder prefix (git:commit) makes a subfolder. Never overwrites.\n\nFlags:\n")
-		flags.PrintDefaults()
-	}
-	args, err := parseInterleaved(flags, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return exitUsage
+	cmd, _ := lookupCommand("new")
+	args, status, ok := c.parseCommandLine(flags, args, false, func(w io.Writer) { c.commandUsage(w, flags, cmd) })
+	if !ok {
+		return status
 	}
 	if len(args) != 1 {
 		return c.usageError("new needs one command name, such as: speedgrapher new standup")
@@ -38,13 +33,15 @@ func (c *cli) newTemplate(args []string) int {
 	if !prompts.ValidName(name) {
 		return c.usageError("new: %q cannot be typed as a slash command; use lower-case letters, digits, \"-\" and \"_\", with \":\" after a folder name (git:commit)", name)
 	}
-	if dir == "" {
+	projectDir := dir == ""
+	if projectDir {
 		root := "."
 		if len(c.roots) > 0 {
 			root = c.roots[0]
 		}
 		dir = filepath.Join(root, ".speedgrapher", "prompts")
 	}
+	shadowed := c.existingCommand(name)
 	path := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ":", "/"))+".md")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return c.fail("new: %v", err)
@@ -63,8 +60,46 @@ func (c *cli) newTemplate(args []string) int {
 	if err != nil {
 		return c.fail("new: write %s: %v", path, err)
 	}
-	fmt.Fprintf(c.stdout, "wrote %s\nedit it, then try it: speedgrapher prompt %s topic=\"...\"\ncheck it: speedgrapher check %s\n", path, name, dir)
+	// The try-it line must work as printed: a --dir outside the places the
+	// server reads needs --prompts, and a --root must be repeated.
+	var tryFlags []string
+	for _, r := range c.roots {
+		tryFlags = append(tryFlags, "--root "+shellQuote(r))
+	}
+	if !projectDir {
+		tryFlags = append(tryFlags, "--prompts "+shellQuote(dir))
+	}
+	try := strings.Join(append(append([]string{"speedgrapher", "prompt"}, tryFlags...), name, `topic="..."`), " ")
+	fmt.Fprintf(c.stdout, "wrote %s\nedit it, then try it: %s\ncheck it: speedgrapher check %s\n", path, try, shellQuote(path))
+	if shadowed != "" {
+		fmt.Fprintf(c.stderr, "speedgrapher: note: /%s already exists (%s); the new file replaces it wherever %s is read\n", name, shadowed, dir)
+	}
 	return 0
+}
+
+// existingCommand says where a command called name already comes from, or ""
+// when there is none.
+func (c *cli) existingCommand(name string) string {
+	srcs, err := server.PromptSources(c.roots, c.promptDirs)
+	if err != nil {
+		return ""
+	}
+	lib, _ := prompts.Load(srcs...)
+	if t, ok := lib.Lookup(name); ok {
+		return fmt.Sprintf("%s, %s", t.File, t.Origin)
+	}
+	return ""
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == ':' || r == '~' ||
+			r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // starter is the text of a new template: a working command whose comments

@@ -10,6 +10,12 @@
 //	accept:                     # words and phrases never flagged
 //	  - Kubernetes
 //	  - sanity check
+//	kind: reference             # article, changelog or reference
+//
+// kind says what sort of document the drafts are (see lint.DocKind). For one
+// draft, its front matter's kind (under "speedgrapher" or at the top level)
+// wins, then its file name (CHANGELOG.md is a changelog), then the workspace
+// file.
 //
 // A file that does not parse, an unknown key, an unknown rule or a value
 // that is not one of the above is an *Error naming the file and the line.
@@ -44,6 +50,8 @@ type Config struct {
 	Rules map[string]Setting
 	// Accept lists words and phrases that are never flagged.
 	Accept []string
+	// Kind is what sort of document the drafts are; "" says nothing.
+	Kind lint.DocKind
 }
 
 // Setting turns a rule off or sets its severity.
@@ -109,8 +117,8 @@ func FromFrontMatter(name string, fm markdown.FrontMatter) (*Config, error) {
 	return c, err
 }
 
-// Merge returns c with over applied: over's rule settings replace c's, and
-// accepted words add up. Either may be nil.
+// Merge returns c with over applied: over's rule settings and kind replace
+// c's, and accepted words add up. Either may be nil.
 func (c *Config) Merge(over *Config) *Config {
 	out := &Config{Rules: map[string]Setting{}}
 	for _, x := range []*Config{c, over} {
@@ -119,6 +127,9 @@ func (c *Config) Merge(over *Config) *Config {
 		}
 		maps.Copy(out.Rules, x.Rules)
 		out.Accept = append(out.Accept, x.Accept...)
+		if x.Kind != "" {
+			out.Kind = x.Kind
+		}
 	}
 	return out
 }
@@ -142,6 +153,7 @@ func (c *Config) Options() lint.Options {
 		}
 	}
 	o.Accept = slices.Clone(c.Accept)
+	o.DocKind = c.Kind
 	return o
 }
 
@@ -205,7 +217,7 @@ func (d *decoder) config(n ast.Node, c *Config) error {
 	}
 	entries, ok := mapping(n)
 	if !ok {
-		return d.errorf(line(n), "the configuration must be a mapping with the keys rules and accept")
+		return d.errorf(line(n), "the configuration must be a mapping with the keys rules, accept and kind")
 	}
 	for _, e := range entries {
 		switch k := keyOf(e); k {
@@ -221,8 +233,15 @@ func (d *decoder) config(n ast.Node, c *Config) error {
 				return err
 			}
 			c.Accept = words
+		case "kind":
+			v := scalar(e.Value)
+			kind, err := lint.ParseDocKind(v)
+			if err != nil {
+				return d.errorf(line(e.Value), "kind %q is not a kind of document; use article, changelog or reference", v)
+			}
+			c.Kind = kind
 		default:
-			return d.errorf(line(e.Key), "unknown key %q; use rules or accept", k)
+			return d.errorf(line(e.Key), "unknown key %q; use rules, accept or kind", k)
 		}
 	}
 	return nil
@@ -319,11 +338,22 @@ func isNull(n ast.Node) bool {
 
 // ForDraft returns the lint options for one draft: the workspace
 // configuration base (nil for none) with the draft's front matter overrides
-// applied; name is the draft's name for errors.
+// applied; name is the draft's path, for errors and for its kind. The kind
+// comes from the front matter ("speedgrapher: {kind: …}", else a top-level
+// "kind" that names one), else from the file name (lint.DocKindFromPath),
+// else from base.
 func ForDraft(base *Config, name string, doc *markdown.Document) (lint.Options, error) {
 	over, err := FromFrontMatter(name, doc.FrontMatter)
 	if err != nil {
 		return lint.Options{}, err
 	}
-	return base.Merge(over).Options(), nil
+	opts := base.Merge(over).Options()
+	switch {
+	case over.Kind != "":
+	case lint.FrontMatterKind(doc.FrontMatter) != "":
+		opts.DocKind = lint.FrontMatterKind(doc.FrontMatter)
+	case lint.DocKindFromPath(name) != "":
+		opts.DocKind = lint.DocKindFromPath(name)
+	}
+	return opts, nil
 }

@@ -41,6 +41,7 @@ accept:
 			Rules: map[string]Setting{"so-start": {Off: true}}, Accept: []string{"very", "quite"},
 		}},
 		{"null sections", "rules:\naccept:\n", &Config{Rules: map[string]Setting{}}},
+		{"kind", "kind: Reference\n", &Config{Kind: lint.Reference}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,7 +62,7 @@ func TestParseErrors(t *testing.T) {
 		line       int
 		msg        string // a part of the message
 	}{
-		{"unknown key", "rules:\n  adverb: off\nignore: [x]\n", 3, `unknown key "ignore"; use rules or accept`},
+		{"unknown key", "rules:\n  adverb: off\nignore: [x]\n", 3, `unknown key "ignore"; use rules, accept or kind`},
 		{"unknown rule", "rules:\n  adverb: off\n  pasive-voice: off\n", 3, `unknown rule "pasive-voice"; the rules are lexical-illusion, passive-voice`},
 		{"bad setting", "\n\nrules:\n  adverb: loud\n", 4, `rule adverb: "loud" is not a setting; use off, on, error, warning or suggestion`},
 		{"rules not a map", "rules: [adverb]\n", 1, "rules must map rule names"},
@@ -70,6 +71,7 @@ func TestParseErrors(t *testing.T) {
 		{"not a mapping", "- rules\n", 1, "must be a mapping"},
 		{"tab indent", "rules:\n  adverb: off\n\twordy: on\n", 3, "cannot start any token; fix the YAML syntax"},
 		{"unclosed list", "rules:\n  adverb: off\naccept: [a, b\n", 3, "']' not found; fix the YAML syntax"},
+		{"unknown kind", "kind: manual\n", 1, `kind "manual" is not a kind of document; use article, changelog or reference`},
 		{"duplicate rule", "rules:\n  adverb: off\n  adverb: on\n", 3, `mapping key "adverb" already defined`},
 	}
 	for _, tt := range tests {
@@ -209,5 +211,34 @@ func TestForDraft(t *testing.T) {
 	}
 	if _, err := ForDraft(nil, "post.md", markdown.Parse([]byte("---\nspeedgrapher: {rules: {x: off}}\n---\n"))); err == nil {
 		t.Error("ForDraft accepted an unknown rule in front matter")
+	}
+}
+
+// TestForDraftKind checks where a draft's kind comes from: its front matter
+// first, then its file name, then the workspace file.
+func TestForDraftKind(t *testing.T) {
+	workspace := &Config{Kind: lint.Reference}
+	for _, tt := range []struct {
+		name, file, src string
+		base            *Config
+		want            lint.DocKind
+	}{
+		{"nothing said", "README.md", "# Tool\n", nil, ""},
+		{"workspace", "guide.md", "# Guide\n", workspace, lint.Reference},
+		{"file name over workspace", "CHANGELOG.md", "# Changes\n", workspace, lint.Changelog},
+		{"front matter over file name", "CHANGELOG.md", "---\nkind: article\n---\n", workspace, lint.Article},
+		{"speedgrapher key", "HISTORY.md", "---\nspeedgrapher:\n  kind: reference\n---\n", nil, lint.Reference},
+		{"top-level kind that is not ours", "NEWS.md", "---\nkind: page\n---\n", nil, lint.Changelog},
+	} {
+		got, err := ForDraft(tt.base, tt.file, markdown.Parse([]byte(tt.src)))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got.DocKind != tt.want {
+			t.Errorf("%s: kind = %q, want %q", tt.name, got.DocKind, tt.want)
+		}
+	}
+	if _, err := ForDraft(nil, "post.md", markdown.Parse([]byte("---\nspeedgrapher: {kind: manual}\n---\n"))); err == nil {
+		t.Error("ForDraft accepted an unknown kind under the speedgrapher key")
 	}
 }

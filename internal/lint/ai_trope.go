@@ -5,38 +5,21 @@ import (
 	"strings"
 )
 
-// aiTrope flags phrasing typical of machine-written prose: a handful of
-// words language models reach for far more often than people do, stock
-// openings, and the "it's not X — it's Y" reversal. The list is this
-// project's own.
+// aiTrope flags phrasing often found in machine-written text: stock phrases
+// language models reach for far more often than people do (data/ai-trope.txt,
+// this project's own list, kept to phrases very unlikely in documentation
+// people write) and the "it's not X — it's Y" reversal set off by a dash, a
+// semicolon, a colon or a full stop ("it's not A, it's B" with a comma is
+// ordinary English). The message says where such phrasing is often found; it
+// does not judge who wrote it.
 var aiTrope = &Rule{
-	ID: "ai-trope", Kind: Style, Severity: Warning, acceptable: true,
-	Doc: `Phrasing typical of machine-written prose ("delve into", "tapestry", "it's not X — it's Y").`,
+	ID: "ai-trope", Kind: Style, Severity: Suggestion, acceptable: true,
+	Doc: `Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").`,
 	message: func(match string, _ *phrase) string {
-		return fmt.Sprintf("%q reads as machine-written; say it in your own words", match)
+		return fmt.Sprintf("%q is often found in machine-written text; say it plainly", match)
 	},
 	sentence: checkNotXButY,
-	phrases: words(
-		"delve", "delves", "delved", "delving", "delve into", "delves into", "delving into",
-		"tapestry", "rich tapestry", "testament to", "a testament to",
-		"in today's fast-paced world", "in today's digital age", "in today's digital world",
-		"in today's world", "in the digital age", "fast-paced world",
-		"ever-evolving", "ever-changing landscape", "ever-evolving landscape",
-		"in the realm of", "the realm of", "navigate the complexities",
-		"navigating the complexities", "navigate the landscape", "embark on a journey",
-		"embark on", "embarking on", "it's worth noting", "it is worth noting",
-		"it's important to note", "it is important to note", "it's important to remember",
-		"unlock the power", "unlock the potential", "unleash the power",
-		"harness the power", "seamless integration", "seamlessly integrate",
-		"look no further", "let's dive in", "let's dive into", "dive into", "deep dive",
-		"dive deep", "a myriad of", "myriad", "plays a crucial role", "play a crucial role",
-		"plays a pivotal role", "play a pivotal role", "pivotal", "beacon of", "symphony of",
-		"multifaceted", "in conclusion", "at its core", "elevate your",
-		"whether you're a beginner or", "whether you're a seasoned", "bustling",
-		"meticulously", "meticulous", "intricate", "intricacies", "labyrinth",
-		"game-changing", "revolutionize", "revolutionise", "supercharge",
-		"stands as a", "serves as a testament", "a nuanced", "nuanced",
-	),
+	phrases:  words(dataLines("ai-trope.txt")...),
 }
 
 // checkNotXButY flags the reversal "it's not X — it's Y" (and "this isn't
@@ -47,12 +30,12 @@ func checkNotXButY(p *pass, r *Rule, s *sentence) {
 		return
 	}
 	for i := open + 1; i < len(s.toks); i++ {
-		if !strings.ContainsAny(s.gap(i), "—–;,:-") {
+		if !strings.ContainsAny(s.gap(i), "—–;:-") {
 			continue
 		}
 		if n := affirmation(s, i); n > 0 {
 			p.reportText(r, s.block, s.toks[0].start, s.toks[i+n-1].end,
-				"\"not X — it's Y\" reads as machine-written; say what it is")
+				"\"not X — it's Y\" is often found in machine-written text; say what it is")
 			return
 		}
 	}
@@ -62,7 +45,7 @@ func checkNotXButY(p *pass, r *Rule, s *sentence) {
 		if next.block == s.block {
 			if n := affirmation(next, 0); n > 0 && n < len(next.toks) {
 				p.reportText(r, s.block, s.toks[0].start, next.toks[n-1].end,
-					"\"not X. It's Y\" reads as machine-written; say what it is")
+					"\"not X. It's Y\" is often found in machine-written text; say what it is")
 			}
 		}
 	}

@@ -20,17 +20,18 @@ import (
 // draft's size lasts: a draft of thousands of broken links costs no more
 // than a long one (see suggestBudget).
 var brokenAnchor = &Rule{
-	ID: "broken-anchor", Kind: Structure, Severity: Error,
+	ID: "broken-anchor", Kind: Structure, Severity: Suggestion,
 	Doc: `A link ("#setup", "guide.md#setup") to a heading that does not exist.`,
 	document: func(p *pass, r *Rule) {
 		pages := map[string]*anchorSet{"": newAnchorSet(DocumentAnchors(p.doc))} // by file; "" is the draft
 		budget := suggestBudget(len(p.doc.Source))
-		for _, l := range p.doc.Links {
+		for i := range p.doc.Links {
 			if p.cancelled() {
 				return
 			}
-			if l.Auto {
-				continue
+			l := &p.doc.Links[i]
+			if l.Auto || isMarker(p.doc.Source, l) {
+				continue // a marker ("[](#name)") is for tools, not readers
 			}
 			file, frag, ok := splitFragment(l.Destination)
 			if !ok || (file != "" && p.opts.Anchors == nil) {

@@ -5,7 +5,7 @@ import "fmt"
 // lexicalIllusion flags a word written twice in a row by accident, as "the
 // the" split across a line break, which the eye skips over.
 var lexicalIllusion = &Rule{
-	ID: "lexical-illusion", Kind: Style, Severity: Error, acceptable: true,
+	ID: "lexical-illusion", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc:      `A word repeated by accident ("the the").`,
 	sentence: checkLexicalIllusion,
 }
@@ -19,6 +19,9 @@ func checkLexicalIllusion(p *pass, r *Rule, s *sentence) {
 		w := s.toks[i].lower
 		if w != s.toks[i-1].lower || !s.toks[i].joined || grammaticalRepeats[w] || isNumber(w) {
 			continue
+		}
+		if s.gap(i) == "" {
+			continue // no space between: a script written without spaces ("中文文档" is 中文 + 文档)
 		}
 		word := s.block.Text[s.toks[i].start:s.toks[i].end]
 		p.reportText(r, s.block, s.toks[i-1].start, s.toks[i].end,

@@ -44,6 +44,11 @@ type Options struct {
 	Severity map[string]Severity
 	// Accept lists words and phrases that are never flagged, in any case.
 	Accept []string
+	// DocKind is what sort of document the draft is. "" reads it from the
+	// front matter's "kind" field, else from the headings (a draft whose top
+	// headings are releases is a Changelog), else it is an Article. See
+	// DocKindFromPath for file names.
+	DocKind DocKind
 	// FileExists reports whether a relative link destination (slash
 	// separated, relative to the draft, without fragment or query) names a
 	// file. Nil turns the missing-file rule off: without a workspace there
@@ -70,6 +75,16 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]Finding, error) {
 	p := &pass{ctx: ctx, doc: doc, opts: opts, findings: []Finding{}}
 	p.enabled = enabledRules(opts)
+	kind := opts.DocKind
+	if kind == "" {
+		kind = FrontMatterKind(doc.FrontMatter)
+	}
+	if kind == "" {
+		kind = kindFromHeadings(doc)
+	}
+	for _, id := range kindRulesOff[kind] {
+		delete(p.enabled, id)
+	}
 	p.accept = newAcceptList(opts.Accept)
 	var sentenceRules []*Rule
 	phrases := false
@@ -86,6 +101,9 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 	}
 	if len(sentenceRules) > 0 || phrases {
 		p.sentences = splitSentences(ctx, doc)
+		if skip := licenceBlocks(doc); skip != nil {
+			p.sentences = dropBlocks(p.sentences, skip)
+		}
 		for i := range p.sentences {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -117,6 +135,19 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 		return strings.Compare(a.Rule, b.Rule)
 	})
 	return applyDirectives(doc, p.findings), nil
+}
+
+// dropBlocks removes the sentences of the blocks skip marks, keeping each
+// sentence's index its place in the result.
+func dropBlocks(sentences []sentence, skip []bool) []sentence {
+	kept := sentences[:0]
+	for _, s := range sentences {
+		if !skip[s.blockIndex] {
+			s.index = len(kept)
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
 
 // enabledRules resolves Options to the set of rule IDs that run.
@@ -170,8 +201,11 @@ func (p *pass) reportText(r *Rule, b *markdown.Block, start, end int, message st
 	if r.acceptable && p.accept.covers(match) {
 		return
 	}
+	if quotedExample(b, start, end) {
+		return
+	}
 	s, e := b.SourceRange(start, end)
-	p.report(r, s, e, match, message, suggestions)
+	p.report(r, s, e, asWritten(p.doc.Source, b, start, end), message, suggestions)
 }
 
 // report adds a finding on the source byte range [start, end).

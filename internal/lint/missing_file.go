@@ -3,15 +3,18 @@ package lint
 import (
 	"fmt"
 	"net/url"
+	pathpkg "path"
 	"strings"
 )
 
 // missingFile flags a relative link or image whose file is not in the
 // workspace. Links with a scheme ("https:", "mailto:"), protocol-relative
 // and site-absolute paths ("/about") are not files of the draft's workspace
-// and are not checked. The rule runs only when Options.FileExists is set.
+// and are not checked. A link to a page of a docs site built from markdown
+// ("conversion.html" beside "conversion.md") is not missing. The rule runs
+// only when Options.FileExists is set.
 var missingFile = &Rule{
-	ID: "missing-file", Kind: Structure, Severity: Error,
+	ID: "missing-file", Kind: Structure, Severity: Suggestion,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
 		exists := map[string]bool{} // each path is looked up once: a lookup is a stat
@@ -22,7 +25,7 @@ var missingFile = &Rule{
 			}
 			found, seen := exists[path]
 			if !seen {
-				found = p.opts.FileExists(path)
+				found = p.opts.FileExists(path) || builtPage(path, p.opts.FileExists)
 				exists[path] = found
 			}
 			if found {
@@ -60,4 +63,16 @@ func localPath(dest string) (string, bool) {
 		return "", false
 	}
 	return u.Path, true
+}
+
+// builtPage reports whether an .html link names the page a docs site
+// generator builds from a markdown file beside it: "conversion.html" from
+// "conversion.md" or "conversion.markdown".
+func builtPage(p string, exists func(string) bool) bool {
+	ext := strings.ToLower(pathpkg.Ext(p))
+	if ext != ".html" && ext != ".htm" {
+		return false
+	}
+	stem := p[:len(p)-len(ext)]
+	return exists(stem+".md") || exists(stem+".markdown")
 }

@@ -4,9 +4,11 @@ import "fmt"
 
 // wordy flags phrases that say in many words what fewer say better, each
 // with its plainer replacement. The list is this project's own; "(cut)"
-// means the phrase can go without a replacement.
+// means the phrase can go without a replacement. "Additional" alone is
+// plain English ("additional options", "see the additional notes"); only "an
+// additional" says in two words what "another" says in one.
 var wordy = &Rule{
-	ID: "wordy", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "wordy", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Wordy phrases, each with a simpler replacement ("in order to" → "to").`,
 	message: func(match string, ph *phrase) string {
 		if len(ph.suggest) == 1 && ph.suggest[0] == "" {
@@ -94,7 +96,7 @@ var wordy = &Rule{
 		"ascertain", "find out|learn",
 		"approximately", "about",
 		"sufficient", "enough",
-		"additional", "more|extra",
+		"an additional", "another",
 		"numerous", "many",
 		"assistance", "help",
 		"demonstrate", "show",

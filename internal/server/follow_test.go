@@ -27,7 +27,7 @@ func TestProjectCommandsFollowClientRoots(t *testing.T) {
 	})
 	for _, follow := range []bool{true, false} {
 		synctest.Test(t, func(t *testing.T) {
-			srv, err := NewServer(Options{FollowClientRoots: follow, Logger: quiet})
+			srv, err := NewServer(Options{FollowClientRoots: follow, TrustClientRoots: follow, Logger: quiet})
 			if err != nil {
 				t.Fatal(err)
 			}

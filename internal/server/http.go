@@ -1,21 +1,17 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -37,7 +33,10 @@ type HTTPOptions struct {
 	// long, so clients that vanish without ending their session leave
 	// nothing behind; 0 means DefaultSessionTimeout, negative means never.
 	SessionTimeout time.Duration
-	Logger         *slog.Logger
+	// MaxSessions bounds the sessions kept at once; an initialize beyond it
+	// gets 503 and a JSON-RPC error. 0 means DefaultMaxSessions.
+	MaxSessions int
+	Logger      *slog.Logger
 }
 
 // DefaultSessionTimeout is how long an idle stateful session is kept. A
@@ -71,7 +70,8 @@ func ListenAddr(addr string) string {
 }
 
 // HTTPHandler serves MCP over streamable HTTP at /mcp, with DNS-rebinding
-// and cross-origin protection, an optional bearer token, and a body limit.
+// and cross-origin protection, an optional bearer token, a body limit, a
+// limit on sessions, and JSON-RPC errors for every message it refuses.
 func HTTPHandler(srv *mcp.Server, opts HTTPOptions) http.Handler {
 	return httpHandler(srv, opts, nil)
 }
@@ -96,7 +96,19 @@ func httpHandler(srv *mcp.Server, opts HTTPOptions, streamsEnd <-chan struct{}) 
 			MaxRequestBodyBytes: maxBody,
 			SessionTimeout:      sessionTimeout,
 		})
-	var h http.Handler = http.NewCrossOriginProtection().Handler(jsonRPCErrors(mcpHandler, maxBody))
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	check := &checkMessages{next: mcpHandler, maxBody: maxBody, log: log}
+	if !opts.Stateless {
+		maxSessions := opts.MaxSessions
+		if maxSessions <= 0 {
+			maxSessions = DefaultMaxSessions
+		}
+		check.sessions = &sessionLimit{srv: srv, max: maxSessions}
+	}
+	var h http.Handler = http.NewCrossOriginProtection().Handler(check)
 	h = writeDeadline(h, streamsEnd)
 	if opts.Token != "" {
 		h = requireToken(opts.Token, h)
@@ -197,119 +209,3 @@ func ServeHTTP(ctx context.Context, srv *mcp.Server, opts HTTPOptions, ready fun
 	}
 	return err
 }
-
-// jsonRPCErrors turns the SDK's plain-text 400 answers to a POSTed message it
-// cannot dispatch (an unknown method, a malformed message) into JSON-RPC
-// error responses, as a client expects: -32601, -32700 or -32600, with the
-// request's id. The SDK does this itself only for protocol 2026-07-28.
-func jsonRPCErrors(next http.Handler, maxBody int64) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			next.ServeHTTP(w, r)
-			return
-		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-		if err != nil {
-			http.Error(w, fmt.Sprintf("request body over %d bytes", maxBody), http.StatusRequestEntityTooLarge)
-			return
-		}
-		if neitherRequestNorResponse(body) {
-			writeRPCError(w, body, jsonrpc.CodeInvalidRequest,
-				`invalid request: a message needs "method" (a request) or "result" or "error" (a response)`)
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		catcher := &badRequestCatcher{ResponseWriter: w}
-		next.ServeHTTP(catcher, r)
-		if !catcher.caught {
-			return
-		}
-		text := strings.TrimSpace(catcher.body.String())
-		code := int64(0)
-		switch {
-		case !json.Valid(body):
-			code = jsonrpc.CodeParseError
-		case strings.HasPrefix(text, "JSON RPC not handled"):
-			code = jsonrpc.CodeMethodNotFound
-		case strings.Contains(text, "invalid request"), strings.HasPrefix(text, "malformed payload"):
-			code = jsonrpc.CodeInvalidRequest
-		}
-		if code == 0 { // an HTTP-level problem (a missing session, say): keep it
-			http.Error(w, text, http.StatusBadRequest)
-			return
-		}
-		writeRPCError(w, body, code, text)
-	})
-}
-
-// writeRPCError answers the message in body with a JSON-RPC error.
-func writeRPCError(w http.ResponseWriter, body []byte, code int64, message string) {
-	data, _ := json.Marshal(struct {
-		JSONRPC string         `json:"jsonrpc"`
-		ID      any            `json:"id"`
-		Error   *jsonrpc.Error `json:"error"`
-	}{"2.0", requestID(body), &jsonrpc.Error{Code: code, Message: message}})
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
-	w.Write(data)
-}
-
-// neitherRequestNorResponse reports whether body is one JSON object with an
-// id but no method, result or error, which the SDK would take for a
-// response to nothing and answer 202.
-func neitherRequestNorResponse(body []byte) bool {
-	var m struct {
-		ID, Method, Result, Error json.RawMessage
-	}
-	if json.Unmarshal(body, &m) != nil {
-		return false
-	}
-	return m.ID != nil && m.Method == nil && m.Result == nil && m.Error == nil
-}
-
-// requestID returns the id of the JSON-RPC request in body, as sent, or nil
-// when it has none that an answer could carry (a string or a number).
-func requestID(body []byte) any {
-	var m struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 {
-		return nil
-	}
-	switch c := m.ID[0]; {
-	case c == '"', c == '-', '0' <= c && c <= '9':
-		return m.ID
-	}
-	return nil
-}
-
-// badRequestCatcher holds back a 400 answer so it can be rewritten; any
-// other answer passes straight through.
-type badRequestCatcher struct {
-	http.ResponseWriter
-	caught bool
-	body   bytes.Buffer
-}
-
-func (c *badRequestCatcher) WriteHeader(status int) {
-	if status == http.StatusBadRequest {
-		c.caught = true
-		return
-	}
-	c.ResponseWriter.WriteHeader(status)
-}
-
-func (c *badRequestCatcher) Write(p []byte) (int, error) {
-	if c.caught {
-		return c.body.Write(p)
-	}
-	return c.ResponseWriter.Write(p)
-}
-
-func (c *badRequestCatcher) Flush() {
-	if f, ok := c.ResponseWriter.(http.Flusher); ok && !c.caught {
-		f.Flush()
-	}
-}
-
-func (c *badRequestCatcher) Unwrap() http.ResponseWriter { return c.ResponseWriter }

@@ -32,11 +32,16 @@ var fileMethods = map[string]bool{
 // any other client gets the default, the current directory: a client without
 // roots, one on protocol 2026-07-28 or later (where roots are deprecated), and
 // a stateless HTTP request, which cannot be asked anything.
+//
+// Unless trustClient is set, the client's roots only narrow the default: a
+// root outside it is dropped. Over HTTP anyone who reaches the port is a
+// client, and a root of file:/// would otherwise open the whole filesystem.
 type rootsResolver struct {
-	def      *workspace.Workspace
-	explicit bool // --root was given: the client's roots are not asked for
-	log      *slog.Logger
-	timeout  time.Duration
+	def         *workspace.Workspace
+	explicit    bool // --root was given: the client's roots are not asked for
+	trustClient bool // the client is the writer's own editor (stdio): its roots may name any directory
+	log         *slog.Logger
+	timeout     time.Duration
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*sessionRoots
@@ -143,8 +148,9 @@ func (r *rootsResolver) cached() int {
 }
 
 // fetch asks the client for its roots and makes a workspace of the usable
-// ones: file:// URIs naming directories. keep is false when the answer must
-// not be cached because the request that asked was cancelled.
+// ones: file:// URIs naming directories, inside the default workspace unless
+// the client is trusted. keep is false when the answer must not be cached
+// because the request that asked was cancelled.
 func (r *rootsResolver) fetch(ctx context.Context, ss *mcp.ServerSession) (ws *workspace.Workspace, keep bool) {
 	lctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
@@ -166,8 +172,14 @@ func (r *rootsResolver) fetch(ctx context.Context, ss *mcp.ServerSession) (ws *w
 			r.log.WarnContext(ctx, "client root skipped: not a file:// URI", "session", ss.ID(), "uri", root.URI)
 			continue
 		}
-		if _, err := workspace.New(root.URI); err != nil {
+		one, err := workspace.New(root.URI)
+		if err != nil {
 			r.log.WarnContext(ctx, "client root skipped", "session", ss.ID(), "uri", root.URI, "error", err)
+			continue
+		}
+		if !r.trustClient && !one.Within(r.def) {
+			r.log.WarnContext(ctx, "client root skipped: outside the server's workspace; a client's roots may only narrow it",
+				"session", ss.ID(), "uri", root.URI, "workspace", r.def.Roots())
 			continue
 		}
 		dirs = append(dirs, root.URI)
@@ -178,7 +190,10 @@ func (r *rootsResolver) fetch(ctx context.Context, ss *mcp.ServerSession) (ws *w
 		return r.def, true
 	}
 	ws, err = workspace.New(dirs...)
-	if err != nil { // a root vanished between the two checks
+	if err == nil && !r.trustClient && !ws.Within(r.def) {
+		err = errors.New("a root changed to point outside the server's workspace")
+	}
+	if err != nil { // a root vanished or changed between the two checks
 		r.log.WarnContext(ctx, "client roots unusable; using the default workspace", "session", ss.ID(), "error", err)
 		return r.def, true
 	}

@@ -69,10 +69,12 @@ func probe(t *testing.T, cs *mcp.ClientSession, path string) probeAnswer {
 }
 
 // rootsServer wires a resolver into a bare server the way NewServer does,
-// and returns both so the test can look at the cache.
+// and returns both so the test can look at the cache. The client is trusted,
+// as over stdio: its roots may lie anywhere.
 func rootsServer(t *testing.T, def *workspace.Workspace, explicit bool, log *slog.Logger) (*mcp.Server, *rootsResolver) {
 	t.Helper()
 	r := newRootsResolver(def, explicit, log)
+	r.trustClient = true
 	s := mcp.NewServer(&mcp.Implementation{Name: "roots-test", Version: "0"},
 		&mcp.ServerOptions{RootsListChangedHandler: r.rootsChanged, Logger: noLog})
 	s.AddReceivingMiddleware(logRequests(log), r.middleware)
@@ -234,8 +236,13 @@ func TestDefaultWorkspaceFromNewServer(t *testing.T) {
 		t.Errorf("probe (-want +got):\n%s", diff)
 	}
 
-	// And a client with roots gets them, through NewServer's wiring too.
+	// And a trusted client with roots gets them, through NewServer's wiring too.
 	other := dirs(t, "client")
+	s, err = NewServer(Options{Logger: noLog, NoPrompts: true, NoTools: true, TrustClientRoots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addProbe(s, nil)
 	client = mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, nil)
 	client.AddRoots(&mcp.Root{URI: dirURI(other["client"])})
 	cs, _ = connectClient(t, s, client)

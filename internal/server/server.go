@@ -5,6 +5,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
@@ -44,6 +46,12 @@ type Options struct {
 	// client's roots, when Roots is empty and the client offers roots. With
 	// many clients (HTTP) the prompt list is shared, so it stays with Roots.
 	FollowClientRoots bool
+	// TrustClientRoots, for a client that is the writer's own editor
+	// (stdio), lets the client's roots name any directory as the workspace
+	// when Roots is empty. Without it (HTTP, where any process that reaches
+	// the port is a client) a client's roots only narrow the workspace: a
+	// root outside Roots, or the current directory, is dropped.
+	TrustClientRoots bool
 }
 
 // NewServer returns an MCP server with every prompt and tool registered.
@@ -66,6 +74,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		return nil, err
 	}
 	sessionRoots := newRootsResolver(ws, len(opts.Roots) > 0, log)
+	sessionRoots.trustClient = opts.TrustClientRoots
 	maxToolCalls := opts.MaxToolCalls
 	if maxToolCalls <= 0 {
 		maxToolCalls = defaultMaxToolCalls()
@@ -108,7 +117,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	})
 	// The workspace is found first, so that a client's roots can set the
 	// project's prompt directories before the first registration reads them.
-	s.AddReceivingMiddleware(sessionRoots.middleware, afterHandshake(register, ready), logRequests(log), limitToolCalls(maxToolCalls))
+	s.AddReceivingMiddleware(initializeOnce, sessionRoots.middleware, afterHandshake(register, ready), logRequests(log), limitToolCalls(maxToolCalls))
 	s.AddSendingMiddleware(onlyRealListChanges(&p.edited))
 	return s, nil
 }
@@ -147,6 +156,34 @@ func capabilities(opts Options) *mcp.ServerCapabilities {
 	}
 	return c
 }
+
+// initializeOnce answers a second initialize in a session with -32600. The
+// SDK refuses it with a plain error, which goes out with code 0 over HTTP (not
+// a JSON-RPC code) and as -32603 over stdio (blaming the server). The request
+// is well formed and its method exists, but it is not valid in a session that
+// has begun: an invalid request, in JSON-RPC's terms.
+func initializeOnce(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != "initialize" {
+			return next(ctx, method, req)
+		}
+		ss, _ := req.GetSession().(*mcp.ServerSession)
+		if ss != nil && ss.InitializeParams() != nil {
+			return nil, errAlreadyInitialized
+		}
+		res, err := next(ctx, method, req)
+		var wire *jsonrpc.Error
+		if err != nil && !errors.As(err, &wire) {
+			// Two initialize requests raced past the check above; the SDK
+			// let the first one through and refused this one.
+			return nil, errAlreadyInitialized
+		}
+		return res, err
+	}
+}
+
+var errAlreadyInitialized = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+	Message: "invalid request: the session is already initialized; send initialize once, at the start of a session"}
 
 // isWorkRequest reports whether method is a request beyond the handshake:
 // not initialize, not ping, not a notification.

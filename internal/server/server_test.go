@@ -312,13 +312,13 @@ func TestResources(t *testing.T) {
 	}
 }
 
-// With no --root, the tools and the prompts read from the client's roots.
+// With no --root, the tools and the prompts read from a trusted client's roots.
 func TestClientRootsReachToolsAndPrompts(t *testing.T) {
 	d := dirs(t, "client")
 	if err := os.WriteFile(filepath.Join(d["client"], "post.md"), []byte("One two three. Four five.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := NewServer(Options{Logger: quiet})
+	srv, err := NewServer(Options{Logger: quiet, TrustClientRoots: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -56,16 +57,9 @@ const (
 // returns every line the server wrote, once the session has ended.
 func session(t *testing.T, maxLine int, lines ...string) []wireReply {
 	t.Helper()
-	var out bytes.Buffer
-	in := strings.NewReader(strings.Join(lines, "\n") + "\n")
-	tr := &LineTransport{In: in, Out: &out, MaxLineBytes: maxLine, DrainTimeout: 5 * time.Second, Logger: quiet}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := bareServer().Run(ctx, tr); err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	out := rawSession(t, maxLine, lines...)
 	var replies []wireReply
-	sc := bufio.NewScanner(&out)
+	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var r wireReply
@@ -78,6 +72,20 @@ func session(t *testing.T, maxLine int, lines ...string) []wireReply {
 		replies = append(replies, r)
 	}
 	return replies
+}
+
+// rawSession is session with the server's output as written.
+func rawSession(t *testing.T, maxLine int, lines ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.NewReader(strings.Join(lines, "\n") + "\n")
+	tr := &LineTransport{In: in, Out: &out, MaxLineBytes: maxLine, DrainTimeout: 5 * time.Second, Logger: quiet}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := bareServer().Run(ctx, tr); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return out.String()
 }
 
 // summary is one reply reduced to id and error code (0: a result).
@@ -234,6 +242,8 @@ func FuzzLineTransport(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,,}` + "\n" + `[1,2]` + "\n"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":9}` + "\r\n" + `{"jsonrpc":"1.0","id":"x","method":"ping"}`))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1e400,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":1,"result":{}}`))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":null,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":-0,"method":"tools/call","params":{"name":"slow"}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":-0}}`))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		var out bytes.Buffer
 		tr := &LineTransport{In: bytes.NewReader(input), Out: &out, MaxLineBytes: 256, DrainTimeout: time.Second, Logger: quiet}
@@ -252,4 +262,216 @@ func FuzzLineTransport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every id comes back exactly as the client wrote it; null and ids that are
+// neither strings nor numbers get -32600 with "id": null. The expected lines
+// are written by hand.
+func TestLineTransportEchoesIDsAsWritten(t *testing.T) {
+	const (
+		notNull  = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: \"id\" must not be null; give a string or a number, or leave \"id\" out for a notification"}}`
+		badType  = `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: \"id\" must be a string or a number"}}`
+		pingWith = `{"jsonrpc":"2.0","method":"ping","id":`
+	)
+	tests := []struct {
+		id   string // as written in the request
+		want string // the whole reply line
+	}{
+		{`1.5`, `{"jsonrpc":"2.0","id":1.5,"result":{}}`},
+		{`1e23`, `{"jsonrpc":"2.0","id":1e23,"result":{}}`},
+		{`9007199254740993`, `{"jsonrpc":"2.0","id":9007199254740993,"result":{}}`},
+		{`-0`, `{"jsonrpc":"2.0","id":-0,"result":{}}`},
+		{`0`, `{"jsonrpc":"2.0","id":0,"result":{}}`},
+		{`1.0`, `{"jsonrpc":"2.0","id":1.0,"result":{}}`},
+		{`1E+2`, `{"jsonrpc":"2.0","id":1E+2,"result":{}}`},
+		{`1e400`, `{"jsonrpc":"2.0","id":1e400,"result":{}}`},
+		{`-9223372036854775809`, `{"jsonrpc":"2.0","id":-9223372036854775809,"result":{}}`},
+		{`-9223372036854775808`, `{"jsonrpc":"2.0","id":-9223372036854775808,"result":{}}`},
+		{`"x"`, `{"jsonrpc":"2.0","id":"x","result":{}}`},
+		{`"\u0041"`, `{"jsonrpc":"2.0","id":"\u0041","result":{}}`},
+		{`"<&>"`, `{"jsonrpc":"2.0","id":"<&>","result":{}}`},
+		{` 7 `, `{"jsonrpc":"2.0","id":7,"result":{}}`},
+		{`null`, notNull},
+		{`{}`, badType},
+		{`[]`, badType},
+		{`true`, badType},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			got := rawSession(t, 0, pingWith+tt.id+`}`)
+			if got != tt.want+"\n" {
+				t.Errorf("reply to id %s:\n got %s\nwant %s", tt.id, got, tt.want)
+			}
+		})
+	}
+}
+
+// Two requests in progress whose ids the SDK would read as one number are
+// both served, each answered under its own id.
+func TestLineTransportKeepsNearbyIDsApart(t *testing.T) {
+	call := func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"slow","arguments":{}}}`
+	}
+	replies := session(t, 0, initLine, initializedLine,
+		call("9007199254740993"), call("9007199254740992"), call("2.5"), call("2"))
+	// (Not 1 and 1.5: 1 is initialize's id, and a second request under it
+	// while initialize is still unanswered is a duplicate.)
+	want := []summary{{"1", 0}, {"2", 0}, {"2.5", 0}, {"9007199254740992", 0}, {"9007199254740993", 0}}
+	if diff := cmp.Diff(want, summarize(replies), anyOrder); diff != "" {
+		t.Fatalf("replies (-want +got):\n%s", diff)
+	}
+}
+
+// waitingServer has a tool "wait" that reports on started when it starts,
+// runs until its request is cancelled and then reports on cancelled, and a
+// tool "stuck" that never returns while the test runs.
+func waitingServer(t *testing.T) (s *mcp.Server, started, cancelled <-chan struct{}) {
+	start, cancel := make(chan struct{}, 1), make(chan struct{}, 1)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	s = mcp.NewServer(&mcp.Implementation{Name: "test", Version: "0"}, nil)
+	s.AddTool(&mcp.Tool{Name: "wait", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			start <- struct{}{}
+			<-ctx.Done()
+			cancel <- struct{}{}
+			return nil, ctx.Err()
+		})
+	s.AddTool(&mcp.Tool{Name: "stuck", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			<-release
+			return &mcp.CallToolResult{}, nil
+		})
+	return s, start, cancel
+}
+
+// A cancellation that names a request by an id the SDK cannot hold reaches
+// that request.
+func TestLineTransportCancelsByIDAsWritten(t *testing.T) {
+	srv, started, cancelled := waitingServer(t)
+	inR, inW := io.Pipe()
+	var out logBuffer // safe for the server's goroutines
+	tr := &LineTransport{In: inR, Out: &out, DrainTimeout: 5 * time.Second, Logger: quiet}
+	done := make(chan error, 1)
+	go func() { _, err := ServeStdio(context.Background(), srv, tr); done <- err }()
+	send := func(lines ...string) {
+		for _, line := range lines {
+			if _, err := io.WriteString(inW, line+"\n"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// A guard against a hang, not a measurement.
+	wait := func(ch <-chan struct{}, what string) {
+		select {
+		case <-ch:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s; output:\n%s", what, out.String())
+		}
+	}
+	send(initLine, initializedLine, `{"jsonrpc":"2.0","id":2.5,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
+	wait(started, "the tool did not start")
+	send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2.5,"reason":"changed my mind"}}`)
+	wait(cancelled, "the cancellation of request 2.5 did not reach its handler")
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("ServeStdio: %v", err)
+	}
+	if strings.Contains(out.String(), `"id":2,`) {
+		t.Errorf("an answer went out under the server's own id:\n%s", out.String())
+	}
+}
+
+// Cancellations are translated to the SDK's id of the request they name, and
+// dropped when they name none in progress: passed on as written, requestId 1
+// would name whichever request the SDK knows as 1.
+func TestTranslateCancel(t *testing.T) {
+	c := &lineConn{ids: newIDMap()}
+	for _, raw := range []string{`"init"`, `2.5`} { // the SDK knows them as 1 and 2
+		if _, ok := c.ids.add(json.RawMessage(raw)); !ok {
+			t.Fatalf("add(%s) failed", raw)
+		}
+	}
+	tests := []struct {
+		params string
+		want   string // "" when dropped
+	}{
+		{`{"requestId":2.5,"reason":"r"}`, `{"reason":"r","requestId":2}`},
+		{`{"requestId":"init"}`, `{"requestId":1}`},
+		{`{"requestId":1}`, ""},
+		{`{"requestId":2}`, ""},
+		{`{"requestId":2.50}`, ""},
+		{`{"reason":"no id"}`, ""},
+		{`[2.5]`, ""},
+	}
+	for _, tt := range tests {
+		req := &jsonrpc.Request{Method: methodCancelled, Params: json.RawMessage(tt.params)}
+		ok := c.translateCancel(req)
+		got := ""
+		if ok {
+			got = string(req.Params)
+		}
+		if got != tt.want {
+			t.Errorf("translateCancel(%s) = %q, want %q", tt.params, got, tt.want)
+		}
+	}
+}
+
+// At the end of input the session ends after the drain even when a handler
+// never returns: the request gets an error under its own id.
+func TestServeStdioAbandonsRunawayWorkAfterDrain(t *testing.T) {
+	srv, _, _ := waitingServer(t)
+	var out logBuffer // safe for the server's goroutines
+	in := strings.NewReader(strings.Join([]string{initLine, initializedLine,
+		`{"jsonrpc":"2.0","id":"a b","method":"tools/call","params":{"name":"stuck","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":1e2,"method":"ping"}`,
+	}, "\n") + "\n")
+	tr := &LineTransport{In: in, Out: &out, DrainTimeout: 50 * time.Millisecond, Logger: quiet}
+	type result struct {
+		abandoned int
+		err       error
+	}
+	done := make(chan result, 1)
+	go func() { n, err := ServeStdio(context.Background(), srv, tr); done <- result{n, err} }()
+	var got result
+	select {
+	case got = <-done:
+	case <-time.After(30 * time.Second): // a guard against a hang, not a measurement
+		t.Fatal("ServeStdio did not return after the drain")
+	}
+	if got.err != nil || got.abandoned != 1 {
+		t.Errorf("ServeStdio = %d, %v; want 1 request abandoned, no error", got.abandoned, got.err)
+	}
+	const abandoned = `{"jsonrpc":"2.0","id":"a b","error":{"code":-32603,"message":"request abandoned: it was still running 50ms after stdin closed"}}` + "\n"
+	if lines := out.String(); !strings.HasSuffix(lines, abandoned) || !strings.Contains(lines, `{"jsonrpc":"2.0","id":1e2,"result":{}}`+"\n") {
+		t.Errorf("output does not end with the abandoned request's error, after the ping's answer:\n%s", lines)
+	}
+}
+
+// BenchmarkDecodeLine decodes a tools/call carrying a 1 MiB draft as text,
+// the largest line a session usually sees; BenchmarkDecodeLineSDK is the
+// SDK's decoding alone, to show what finding the id as written adds.
+func BenchmarkDecodeLine(b *testing.B) {
+	line := bigCallLine()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, _, _, problem := decodeLine(line); problem != "" {
+			b.Fatal(problem)
+		}
+	}
+}
+
+func BenchmarkDecodeLineSDK(b *testing.B) {
+	line := bigCallLine()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, err := jsonrpc.DecodeMessage(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func bigCallLine() []byte {
+	text, _ := json.Marshal(strings.Repeat("A line of prose, with \"quotes\" and a tab\there.\n", 1<<20/48))
+	return []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"lint","arguments":{"text":` + string(text) + `}}}`)
 }

@@ -70,6 +70,18 @@ func (w *Workspace) Roots() []string {
 	return append([]string(nil), w.roots...)
 }
 
+// Within reports whether every root of w lies inside a root of outer. Roots
+// are real paths (symbolic links resolved by New), so a link inside outer that
+// points elsewhere does not count as inside.
+func (w *Workspace) Within(outer *Workspace) bool {
+	for _, root := range w.roots {
+		if _, ok := outer.rootOf(root); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // Rel returns abs relative to the root that contains it (for display),
 // slash-separated. A path in no root is returned unchanged, slash-separated.
 func (w *Workspace) Rel(abs string) string {

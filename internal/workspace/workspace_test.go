@@ -171,3 +171,36 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestWithin(t *testing.T) {
+	fx := newFixture(t)
+	outer := mustNew(t, fx.ws)
+	tests := []struct {
+		name  string
+		roots []string
+		want  bool
+	}{
+		{"the same root", []string{fx.ws}, true},
+		{"a directory inside", []string{filepath.Join(fx.ws, "drafts")}, true},
+		{"the parent", []string{fx.base}, false},
+		{"the filesystem root", []string{"/"}, false},
+		{"a sibling whose name extends the root's", []string{fx.ws2}, false},
+		{"a link inside that points outside", []string{filepath.Join(fx.ws, "out-dir")}, false},
+		{"a link inside that points inside", []string{filepath.Join(fx.ws, "inner-dir")}, true},
+		{"one inside, one outside", []string{fx.ws, filepath.Join(fx.base, "outside")}, false},
+	}
+	for _, tt := range tests {
+		if got := mustNew(t, tt.roots...).Within(outer); got != tt.want {
+			t.Errorf("%s: New(%q).Within(%q) = %v; want %v", tt.name, tt.roots, fx.ws, got, tt.want)
+		}
+	}
+}
+
+func mustNew(t *testing.T, roots ...string) *Workspace {
+	t.Helper()
+	w, err := New(roots...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}

@@ -1,0 +1,28 @@
+package typo
+
+import "strings"
+
+// Closest returns the candidate nearest to word, ignoring case, when it is
+// near enough to be a likely typo of it: at most one edit per three
+// characters, plus one (so "promt" finds "prompt" and "reveiw" finds
+// "review"). It returns "" when none is that near. Ties go to the earlier
+// candidate.
+func Closest(word string, candidates []string) string {
+	w := strings.ToLower(word)
+	best, bestDist := "", len(w)/3+2
+	for _, c := range candidates {
+		if d := Distance(w, strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// DidYouMean is Closest as the end of a message: `; did you mean "x"?`, or
+// "" when nothing is near.
+func DidYouMean(word string, candidates []string) string {
+	if c := Closest(word, candidates); c != "" {
+		return `; did you mean "` + c + `"?`
+	}
+	return ""
+}
