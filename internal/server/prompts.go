@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 	"github.com/speedgrapher/speedgrapher/prompts"
 	"github.com/speedgrapher/speedgrapher/templates"
@@ -318,9 +319,13 @@ func (p *promptSet) get(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.Ge
 	name := req.Params.Name
 	t, ok := p.current().Lookup(name)
 	if !ok {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %q", name)}
+		var names []string
+		for _, t := range p.current().Templates() {
+			names = append(names, t.Name)
+		}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown prompt %q%s", name, typo.DidYouMean(name, names))}
 	}
-	msgs, err := t.Render(req.Params.Arguments, p.env(ctx))
+	msgs, err := t.RenderContext(ctx, req.Params.Arguments, p.env(ctx))
 	if err != nil {
 		var argErr *prompts.ArgumentError
 		if errors.As(err, &argErr) {
