@@ -101,7 +101,10 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 	}
 	if len(sentenceRules) > 0 || phrases {
 		p.sentences = splitSentences(ctx, doc)
-		if skip := licenceBlocks(doc); skip != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if skip := licenceBlocks(ctx, doc); skip != nil {
 			p.sentences = dropBlocks(p.sentences, skip)
 		}
 		for i := range p.sentences {
