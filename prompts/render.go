@@ -21,11 +21,10 @@ type Env struct {
 	ReadFile  func(path string) (uri string, text string, err error) // a workspace file, for {{ draft .path }}
 	Guideline func(name string) (string, error)                      // "editorial", "localization"
 	ListFiles func(prefix string) []string                           // workspace markdown files, for completion
+	// Exists checks a path-like argument (complete: files) before rendering:
+	// nil when the file or folder is in the workspace. A nil Exists checks nothing.
+	Exists func(path string) error
 }
-
-// Guidelines are the names {{ guideline "name" }} accepts; the server maps
-// each to a workspace file (EDITORIAL.md, LOCALIZATION.md) or a shipped default.
-var Guidelines = []string{"editorial", "localization"}
 
 // parseFuncs are the funcs templates may call. draft and guideline need an
 // Env, so Render replaces them on a clone of the set; these stand in at parse
@@ -55,6 +54,9 @@ func (t *Template) RenderContext(ctx context.Context, args map[string]string, en
 	if err != nil {
 		return nil, err
 	}
+	if err := t.checkPaths(data, env); err != nil {
+		return nil, err
+	}
 	r := &renderer{t: t, env: env, data: data, mark: "\x00" + rand.Text() + "\x00", budget: newBudget(ctx, t)}
 	set, err := t.set.Clone()
 	if err != nil {
@@ -71,6 +73,26 @@ func (t *Template) RenderContext(ctx context.Context, args map[string]string, en
 		messages = r.split(messages, s.role, buf.String())
 	}
 	return messages, nil
+}
+
+// checkPaths refuses a path-like argument that names nothing in the
+// workspace, before anything is rendered: otherwise /voice samples=posts/
+// would send an agent to read a folder that is not there.
+func (t *Template) checkPaths(data map[string]any, env Env) error {
+	if env.Exists == nil {
+		return nil
+	}
+	for _, a := range t.Arguments {
+		v, _ := data[a.Name].(string)
+		if a.Complete != "files" || v == "" {
+			continue
+		}
+		if err := env.Exists(v); err != nil {
+			return &ArgumentError{Prompt: t.Name, Argument: a.Name,
+				Message: fmt.Sprintf("argument %q: %v", a.Name, err)}
+		}
+	}
+	return nil
 }
 
 // failure is the error Render returns when execution fails with err: a

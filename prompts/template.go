@@ -9,6 +9,8 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 // Argument is one argument a prompt template declares in its front matter.
@@ -322,7 +324,11 @@ func (c *checker) walk(tree *parse.Tree, n parse.Node, callLine int, via string)
 	case *parse.TemplateNode:
 		c.walk(tree, n.Pipe, callLine, via)
 		target := c.set.Lookup(n.Name)
-		if target == nil || target.Tree == nil || c.seen[n.Name] {
+		if target == nil || target.Tree == nil {
+			c.unknownTemplate(tree, n, callLine)
+			return
+		}
+		if c.seen[n.Name] {
 			return
 		}
 		c.seen[n.Name] = true
@@ -331,6 +337,34 @@ func (c *checker) walk(tree *parse.Tree, n parse.Node, callLine int, via string)
 		}
 		c.walk(target.Tree, target.Tree.Root, callLine, via)
 	}
+}
+
+// unknownTemplate reports {{ template "x" }} with no partial or define of
+// that name, which would otherwise fail only when the command is used.
+func (c *checker) unknownTemplate(tree *parse.Tree, n *parse.TemplateNode, callLine int) {
+	key := "template\x00" + n.Name
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	var names []string
+	for _, t := range c.set.Templates() {
+		if t.Tree != nil && !c.sections[t.Name()] {
+			names = append(names, t.Name())
+		}
+	}
+	slices.Sort(names)
+	hint := "add " + n.Name + ".md as a partial beside the templates, or fix the name"
+	if near := typo.Closest(n.Name, names); near != "" {
+		hint = fmt.Sprintf("did you mean %q?", near)
+	} else if len(names) > 0 {
+		hint += "; the partials are: " + strings.Join(names, ", ")
+	}
+	line := callLine
+	if line == 0 {
+		line = c.lines.line(tree, n)
+	}
+	c.add(line, false, "no partial or template %q; %s", n.Name, hint)
 }
 
 // guidelineName reports {{ guideline "x" }} with a name no guideline has,

@@ -21,6 +21,7 @@ import (
 //	<!-- readme: root -->            run at the top of the clone
 //	<!-- readme: exit 1 -->          the block's last command exits 1
 //	<!-- readme: skip, REASON -->    not run (it needs an agent, a network…)
+//	<!-- readme: dir testdata/x -->  run there
 //	<!-- readme: root, exit 1 -->    markers combine
 //
 // `go run ./cmd/speedgrapher` runs the binary under test; HOME is empty, so
@@ -43,7 +44,10 @@ func TestREADMEExamples(t *testing.T) {
 		script := strings.ReplaceAll(b.text, "go run ./cmd/speedgrapher", "speedgrapher")
 		script = goTestLine.ReplaceAllString(script, "") // the tests do not run themselves
 		cd := "$WORK/testdata/workspace"
-		if b.root {
+		switch {
+		case b.dir != "":
+			cd = "$WORK/" + b.dir
+		case b.root:
 			cd = "$WORK"
 		}
 		var ts strings.Builder
@@ -81,17 +85,19 @@ type readmeBlock struct {
 	text       string
 	root, skip bool
 	exit       int
-	console    bool // a transcript: its "$ " lines are the commands
+	console    bool   // a transcript: its "$ " lines are the commands
+	dir        string // where it runs, from the top of the clone
 }
 
 // consoleCommands turns a transcript's "$ " lines into a script in which
 // each command may exit 0 or 1 (findings, a failed check: what transcripts
-// show), but not 2 or more (a usage error: the example no longer runs).
-func consoleCommands(lines []string) string {
+// show) or the block's marked exit status, but nothing else (a usage error:
+// the example no longer runs).
+func consoleCommands(lines []string, exit int) string {
 	var b strings.Builder
 	for _, l := range lines {
 		if cmd, ok := strings.CutPrefix(l, "$ "); ok && !strings.HasPrefix(cmd, "echo $?") {
-			fmt.Fprintf(&b, "%s || [ $? -eq 1 ]\n", cmd)
+			fmt.Fprintf(&b, "%s || { s=$?; [ $s -eq 1 ] || [ $s -eq %d ]; }\n", cmd, max(exit, 1))
 		}
 	}
 	return b.String()
@@ -124,6 +130,8 @@ func readmeBlocks(path string) ([]readmeBlock, error) {
 						break // the rest is the reason
 					case strings.HasPrefix(word, "exit "):
 						fmt.Sscanf(word, "exit %d", &cur.exit)
+					case strings.HasPrefix(word, "dir "):
+						cur.dir = strings.TrimPrefix(word, "dir ")
 					case cur.skip:
 					default:
 						return nil, fmt.Errorf("%s:%d: unknown readme marker %q", path, n-1, word)
@@ -134,7 +142,8 @@ func readmeBlocks(path string) ([]readmeBlock, error) {
 		case cur != nil && strings.TrimSpace(line) == "```":
 			cur.text = strings.Join(body, "\n")
 			if cur.console {
-				cur.text = consoleCommands(body)
+				cur.text = consoleCommands(body, cur.exit)
+				cur.exit = 0 // each command was checked on its own
 			}
 			blocks = append(blocks, *cur)
 			cur = nil
