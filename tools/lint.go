@@ -95,12 +95,9 @@ func registerLint(s *mcp.Server, files Files) {
 		}
 		d, err := readDraft(ctx, files, draftInput{Path: in.Path, Text: in.Text})
 		if err != nil {
-			return errorResult(err), nil
+			return failed(ctx, err)
 		}
 		progress.Report(ctx, req, 1, 2, "draft read and parsed; checking")
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		opts, err := d.options(ctx, files)
 		if err != nil {
 			return errorResult(err), nil
@@ -111,7 +108,11 @@ func registerLint(s *mcp.Server, files Files) {
 			opts.Disable = slices.DeleteFunc(opts.Disable, func(id string) bool { return slices.Contains(in.Rules, id) })
 		}
 		opts.Disable = append(opts.Disable, in.Disable...)
-		res := newLintResult(lint.Check(d.doc, opts))
+		findings, err := lint.CheckContext(ctx, d.doc, opts)
+		if err != nil {
+			return failed(ctx, err)
+		}
+		res := newLintResult(findings)
 		progress.Report(ctx, req, 2, 2, "checked")
 		return structuredResult(res, res.Summary()), nil
 	})
@@ -164,13 +165,21 @@ func readDraft(ctx context.Context, files Files, in draftInput) (*draft, error) 
 		if err != nil {
 			return nil, err
 		}
-		return &draft{doc: markdown.Parse(src), name: name}, nil
+		doc, err := parse(ctx, src)
+		if err != nil {
+			return nil, err
+		}
+		return &draft{doc: doc, name: name}, nil
 	}
 	abs, src, err := files.ReadFile(ctx, *in.Path)
 	if err != nil {
 		return nil, err
 	}
-	return &draft{doc: markdown.Parse(src), name: *in.Path, abs: abs}, nil
+	doc, err := parse(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	return &draft{doc: doc, name: *in.Path, abs: abs}, nil
 }
 
 // options are the lint options for d: the workspace's .speedgrapher.yaml

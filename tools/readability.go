@@ -9,7 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
 	"github.com/speedgrapher/speedgrapher/internal/prose"
 )
@@ -132,13 +131,13 @@ func registerReadability(s *mcp.Server, files Files) {
 		}
 		src, _, err := loadDraft(ctx, files, in)
 		if err != nil {
-			return errorResult(err), nil
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+			return failed(ctx, err)
 		}
 		progress.Report(ctx, req, 1, 2, "draft read; measuring")
-		res := Readability(src)
+		res, err := ReadabilityContext(ctx, src)
+		if err != nil {
+			return failed(ctx, err)
+		}
 		progress.Report(ctx, req, 2, 2, "measured")
 		return structuredResult(res, res.Summary()), nil
 	})
@@ -146,8 +145,21 @@ func registerReadability(s *mcp.Server, files Files) {
 
 // Readability analyses a markdown draft.
 func Readability(src []byte) ReadabilityResult {
-	doc := markdown.Parse(src)
-	r := prose.Analyze(doc)
+	r, _ := ReadabilityContext(context.Background(), src)
+	return r
+}
+
+// ReadabilityContext is Readability that gives up as soon as ctx is done,
+// returning its error.
+func ReadabilityContext(ctx context.Context, src []byte) (ReadabilityResult, error) {
+	doc, err := parse(ctx, src)
+	if err != nil {
+		return ReadabilityResult{}, err
+	}
+	r, err := prose.AnalyzeContext(ctx, doc)
+	if err != nil {
+		return ReadabilityResult{}, err
+	}
 	out := ReadabilityResult{
 		Words: r.Words, Sentences: r.Counts.Sentences, Syllables: r.Syllables,
 		Letters: r.Letters, Characters: r.Characters,
@@ -190,7 +202,7 @@ func Readability(src []byte) ReadabilityResult {
 		out.Note = fmt.Sprintf("Only %s in %s: too little prose for the scores to be reliable; "+
 			"the formulas are meant for %d words or more.", plural(r.Words, "word"), plural(r.Counts.Sentences, "sentence"), reliableWords)
 	}
-	return out
+	return out, nil
 }
 
 // Summary is the short text that accompanies the structured result.

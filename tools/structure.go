@@ -70,20 +70,24 @@ func registerStructure(s *mcp.Server, files Files) {
 		}
 		d, err := readDraft(ctx, files, in)
 		if err != nil {
-			return errorResult(err), nil
+			return failed(ctx, err)
 		}
 		progress.Report(ctx, req, 1, 2, "draft read and parsed; checking")
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		opts, err := d.options(ctx, files)
 		if err != nil {
 			return errorResult(err), nil
 		}
 		opts.Kind = lint.Structure
-		findings := lint.Check(d.doc, opts)
+		findings, err := lint.CheckContext(ctx, d.doc, opts)
+		if err != nil {
+			return failed(ctx, err)
+		}
+		summary, err := structure.SummarizeContext(ctx, d.doc)
+		if err != nil {
+			return failed(ctx, err)
+		}
 		res := StructureResult{
-			Summary:  structure.Summarize(d.doc),
+			Summary:  summary,
 			Findings: findings, FindingCounts: countRules(findings), Severities: countSeverities(findings),
 		}
 		progress.Report(ctx, req, 2, 2, "checked")

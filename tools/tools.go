@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
 )
 
 // Files is what tools need from the server to read a draft. The context
@@ -110,6 +112,30 @@ func loadDraft(ctx context.Context, files Files, in draftInput) ([]byte, string,
 		return nil, "", err
 	}
 	return data, *in.Path, nil
+}
+
+// parse parses a draft, or returns ctx's error once ctx is done.
+//
+// markdown.Parse does not look at ctx: a cancelled call runs to the end of
+// goldmark's parse (about a second for 8 MiB) before it stops here, though
+// its slot is handed on at once (see internal/server's limitToolCalls).
+// markdown.ParseContext, which looks between blocks, replaces it here.
+func parse(ctx context.Context, src []byte) (*markdown.Document, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	doc := markdown.Parse(src)
+	return doc, ctx.Err()
+}
+
+// failed answers a call whose work failed: with the context's error when
+// the call was cancelled or timed out, since no one waits for a result
+// then, else with a tool result that tells the writer what went wrong.
+func failed(ctx context.Context, err error) (*mcp.CallToolResult, error) {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, ctxErr
+	}
+	return errorResult(err), nil
 }
 
 // errorResult is a tool result that tells the writer what went wrong.

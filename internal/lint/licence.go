@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"strings"
 	"sync"
 
@@ -16,10 +17,13 @@ var licenceOpenings = sync.OnceValue(func() []string { return dataLines("licence
 // one, or of the text before the first heading when it holds one (a LICENSE
 // file, a licence header). Quoted licence text is not the author's prose, so the style rules
 // skip it. It returns nil when there is none.
-func licenceBlocks(doc *markdown.Document) []bool {
+func licenceBlocks(ctx context.Context, doc *markdown.Document) []bool {
 	var skip []bool
 	licenceSections := map[int]bool{}
 	for bi := range doc.Blocks {
+		if ctx.Err() != nil {
+			return nil // the caller stops too
+		}
 		b := &doc.Blocks[bi]
 		if b.Kind == markdown.Heading || !startsLikeLicence(b.Text) {
 			continue

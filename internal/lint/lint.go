@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,7 +65,15 @@ type Options struct {
 // source order. Findings inside a speedgrapher-disable comment's range and
 // findings about accepted words are left out.
 func Check(doc *markdown.Document, opts Options) []Finding {
-	p := &pass{doc: doc, opts: opts, findings: []Finding{}}
+	findings, _ := CheckContext(context.Background(), doc, opts)
+	return findings
+}
+
+// CheckContext is Check that gives up as soon as ctx is done, returning its
+// error and no findings. It looks at ctx between blocks, sentences and
+// rules, and between links in the rules that follow them.
+func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]Finding, error) {
+	p := &pass{ctx: ctx, doc: doc, opts: opts, findings: []Finding{}}
 	p.enabled = enabledRules(opts)
 	kind := opts.DocKind
 	if kind == "" {
@@ -91,11 +100,17 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 	}
 	if len(sentenceRules) > 0 || phrases {
-		p.sentences = splitSentences(doc)
-		if skip := licenceBlocks(doc); skip != nil {
+		p.sentences = splitSentences(ctx, doc)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if skip := licenceBlocks(ctx, doc); skip != nil {
 			p.sentences = dropBlocks(p.sentences, skip)
 		}
 		for i := range p.sentences {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			s := &p.sentences[i]
 			if phrases {
 				p.matchPhrases(s)
@@ -106,9 +121,15 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 	}
 	for _, r := range rules {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if p.enabled[r.ID] && r.document != nil {
 			r.document(p, r)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {
@@ -116,8 +137,7 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		}
 		return strings.Compare(a.Rule, b.Rule)
 	})
-	p.findings = applyDirectives(doc, p.findings)
-	return p.findings
+	return applyDirectives(doc, p.findings), nil
 }
 
 // dropBlocks removes the sentences of the blocks skip marks, keeping each
@@ -156,6 +176,7 @@ func enabledRules(opts Options) map[string]bool {
 
 // pass is one run of the rules over one document.
 type pass struct {
+	ctx       context.Context
 	doc       *markdown.Document
 	opts      Options
 	enabled   map[string]bool
@@ -164,6 +185,10 @@ type pass struct {
 	findings  []Finding
 	lineStart []int // offsets of line starts, made on first use
 }
+
+// cancelled reports whether the pass should stop: rules that loop over
+// many links or files look at it between them.
+func (p *pass) cancelled() bool { return p.ctx.Err() != nil }
 
 // severity is the severity a rule's findings carry in this pass.
 func (p *pass) severity(r *Rule) Severity {
@@ -216,6 +241,17 @@ func (p *pass) lineOffset(n int) int {
 		return len(p.doc.Source)
 	}
 	return p.lineStart[n-1]
+}
+
+// lineBreakAfter returns the offset of the first newline at or after off,
+// or the length of the source when none follows.
+func (p *pass) lineBreakAfter(off int) int {
+	p.lineOffset(1)                                    // makes the index
+	next, _ := slices.BinarySearch(p.lineStart, off+1) // the first line starting after off
+	if next == len(p.lineStart) {
+		return len(p.doc.Source)
+	}
+	return p.lineStart[next] - 1
 }
 
 // lineEnd returns the byte offset of the end of 1-based line n, before its newline.

@@ -17,20 +17,35 @@ var missingFile = &Rule{
 	ID: "missing-file", Kind: Structure, Severity: Suggestion,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
+		exists := map[string]bool{} // each path is looked up once: a lookup is a stat
 		check := func(start int, dest string) {
 			path, ok := localPath(dest)
-			if !ok || p.opts.FileExists(path) || builtPage(path, p.opts.FileExists) {
+			if !ok {
+				return
+			}
+			found, seen := exists[path]
+			if !seen {
+				found = p.opts.FileExists(path) || builtPage(path, p.opts.FileExists)
+				exists[path] = found
+			}
+			if found {
 				return
 			}
 			p.reportAt(r, start, dest, dest, fmt.Sprintf(
 				"%q is not in the workspace; fix the path or add the file", path))
 		}
 		for _, l := range p.doc.Links {
+			if p.cancelled() {
+				return
+			}
 			if !l.Auto {
 				check(l.Start, l.Destination)
 			}
 		}
 		for _, img := range p.doc.Images {
+			if p.cancelled() {
+				return
+			}
 			check(img.Start, img.Destination)
 		}
 	},

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -98,7 +99,7 @@ func TestSplitMatchesProse(t *testing.T) {
 			}
 			want = append(want, one)
 		}
-		for _, s := range splitSentences(doc) {
+		for _, s := range splitSentences(context.Background(), doc) {
 			one := []span{{s.blockIndex, s.start, s.end}}
 			for _, w := range s.toks {
 				one = append(one, span{s.blockIndex, w.start, w.end})

@@ -1,6 +1,10 @@
 package lint
 
-import "github.com/speedgrapher/speedgrapher/internal/markdown"
+import (
+	"bytes"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+)
 
 // headingRange returns the source range of heading h's text, or of its whole
 // line when it has none.
@@ -25,27 +29,17 @@ func (p *pass) reportLine(r *Rule, n int, match, message string) {
 }
 
 // reportAt reports a finding on the source from start to the end of its line
-// or the first occurrence of until after start, whichever comes first.
+// or the first occurrence of until after start, whichever comes first. The
+// end of the line comes from the line index, so that many findings on one
+// long line do not each walk it.
 func (p *pass) reportAt(r *Rule, start int, until, match, message string) {
 	src := p.doc.Source
 	start = min(max(start, 0), len(src))
-	end := start
-	for end < len(src) && src[end] != '\n' {
-		end++
-	}
+	end := p.lineBreakAfter(start)
 	if until != "" {
-		if i := indexIn(src[start:end], until); i >= 0 {
+		if i := bytes.Index(src[start:end], []byte(until)); i >= 0 {
 			end = start + i + len(until)
 		}
 	}
 	p.report(r, start, end, match, message, nil)
-}
-
-func indexIn(b []byte, s string) int {
-	for i := 0; i+len(s) <= len(b); i++ {
-		if string(b[i:i+len(s)]) == s {
-			return i
-		}
-	}
-	return -1
 }

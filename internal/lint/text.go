@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,10 +39,14 @@ type token struct {
 // sentence's words. It is prose.Split, done with one word pass per block
 // rather than one allocation per sentence: a sentence boundary always falls
 // on white space, so the words of a block are the words of its sentences.
-func splitSentences(doc *markdown.Document) []sentence {
+// It stops early, with what it has, when ctx is done.
+func splitSentences(ctx context.Context, doc *markdown.Document) []sentence {
 	out := make([]sentence, 0, len(doc.Source)/50+1)
 	lex := lexicon()
 	for bi := range doc.Blocks {
+		if ctx.Err() != nil {
+			return out
+		}
 		b := &doc.Blocks[bi]
 		words := prose.Words(b.Text)
 		toks := make([]token, 0, len(words))

@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"context"
 	"math"
 	"sort"
 	"strings"
@@ -241,6 +242,13 @@ func counted(k markdown.Kind) bool {
 
 // Analyze measures the readability of doc.
 func Analyze(doc *markdown.Document) Report {
+	r, _ := AnalyzeContext(context.Background(), doc)
+	return r
+}
+
+// AnalyzeContext is Analyze that gives up as soon as ctx is done, returning
+// its error and an empty report. It looks at ctx per block and per sentence.
+func AnalyzeContext(ctx context.Context, doc *markdown.Document) (Report, error) {
 	// Find the sentences first so the scored sentences, the largest part of
 	// the report, are allocated once at their final size.
 	type found struct {
@@ -250,6 +258,9 @@ func Analyze(doc *markdown.Document) Report {
 	all := make([]found, 0, len(doc.Source)/64+1)
 	var spans []Span
 	for bi := range doc.Blocks {
+		if err := ctx.Err(); err != nil {
+			return Report{}, err
+		}
 		if !counted(doc.Blocks[bi].Kind) {
 			continue
 		}
@@ -272,6 +283,9 @@ func Analyze(doc *markdown.Document) Report {
 	// allocate than growing does.
 	memo := make(syllableMemo, min(len(doc.Source)/16, 1<<11))
 	for _, f := range all {
+		if err := ctx.Err(); err != nil {
+			return Report{}, err
+		}
 		b, s := &doc.Blocks[f.block], f.Span
 		words = appendWords(words[:0], b.Text[s.Start:s.End], s.Start)
 		c := countSentence(b.Text, words, memo)
@@ -306,7 +320,7 @@ func Analyze(doc *markdown.Document) Report {
 		s.Grade = s.Counts.Scores().Grade()
 		r.Sections = append(r.Sections, s)
 	}
-	return r
+	return r, nil
 }
 
 // countSentence counts one sentence given its words (byte ranges in text).

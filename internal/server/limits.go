@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -17,8 +18,17 @@ func defaultMaxToolCalls() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // limitToolCalls lets at most n tool calls run at once, across all sessions.
 // A call waiting for a slot gives up as soon as it is cancelled.
+//
+// A call cancelled while it runs stops at the analysis's next look at its
+// context, but the work may be inside code that does not look (goldmark's
+// parse of a large draft, about a second for 8 MiB). Its slot is not held
+// that long: at cancellation the call moves to one of n places for
+// cancelled calls still winding down, and its slot goes to the next call
+// at once. When those n places are taken too, the call keeps its slot
+// until it stops, so no more than 2n calls ever do work at once.
 func limitToolCalls(n int) mcp.Middleware {
 	slots := make(chan struct{}, n)
+	winding := make(chan struct{}, n) // cancelled calls still running
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if method != "tools/call" {
@@ -29,9 +39,61 @@ func limitToolCalls(n int) mcp.Middleware {
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
-			defer func() { <-slots }()
+			c := &limitedCall{slots: slots, winding: winding, done: make(chan struct{})}
+			stop := context.AfterFunc(ctx, c.cancelled)
+			defer func() {
+				stop()
+				c.finished()
+			}()
 			return next(ctx, method, req)
 		}
+	}
+}
+
+// limitedCall is a running tool call and the slot it holds, which it gives
+// back either when it is cancelled (for a place among the winding-down
+// calls) or when it returns, whichever comes first.
+type limitedCall struct {
+	slots, winding chan struct{}
+	done           chan struct{} // closed when the handler has returned
+
+	mu     sync.Mutex
+	over   bool // the handler has returned
+	handed bool // the slot was given back at cancellation
+}
+
+// cancelled runs when the call's context is done: it waits for a place
+// among the winding-down calls (or for the call to return), then gives the
+// slot back.
+func (c *limitedCall) cancelled() {
+	select {
+	case c.winding <- struct{}{}:
+	case <-c.done:
+		return
+	}
+	c.mu.Lock()
+	if c.over {
+		c.mu.Unlock()
+		<-c.winding
+		return
+	}
+	c.handed = true
+	c.mu.Unlock()
+	<-c.slots
+}
+
+// finished runs when the handler returns: it frees the call's slot, or its
+// place among the winding-down calls if the slot was handed on.
+func (c *limitedCall) finished() {
+	c.mu.Lock()
+	c.over = true
+	handed := c.handed
+	c.mu.Unlock()
+	close(c.done)
+	if handed {
+		<-c.winding
+	} else {
+		<-c.slots
 	}
 }
 

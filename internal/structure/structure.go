@@ -6,6 +6,8 @@
 package structure
 
 import (
+	"context"
+
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/prose"
 )
@@ -48,6 +50,13 @@ type Summary struct {
 
 // Summarize describes doc's shape.
 func Summarize(doc *markdown.Document) Summary {
+	s, _ := SummarizeContext(context.Background(), doc)
+	return s
+}
+
+// SummarizeContext is Summarize that gives up as soon as ctx is done,
+// returning its error and an empty summary. It looks at ctx per block.
+func SummarizeContext(ctx context.Context, doc *markdown.Document) (Summary, error) {
 	s := Summary{
 		Outline:     make([]Heading, 0, len(doc.Headings)),
 		Title:       doc.FrontMatter.Title,
@@ -69,7 +78,10 @@ func Summarize(doc *markdown.Document) Summary {
 		s.Counts.CodeLanguages[lang]++
 	}
 	for i := range doc.Blocks {
+		if err := ctx.Err(); err != nil {
+			return Summary{}, err
+		}
 		s.Counts.Words += len(prose.Words(doc.Blocks[i].Text))
 	}
-	return s
+	return s, nil
 }

@@ -1,6 +1,8 @@
 package structure
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,5 +45,20 @@ func TestSummarizeEmpty(t *testing.T) {
 	want := Summary{Outline: []Heading{}, Counts: Counts{CodeLanguages: map[string]int{}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Summarize(empty) (-want +got):\n%s", diff)
+	}
+}
+
+// TestSummarizeContextStops: a cancelled context stops the count of words,
+// which looks at it per block.
+func TestSummarizeContextStops(t *testing.T) {
+	doc := markdown.Parse([]byte("# One\n\nTwo words.\n\n- three\n- four\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := SummarizeContext(ctx, doc)
+	if err != nil || s.Counts.Words != 5 { // One, Two, words, three, four: counted by hand
+		t.Fatalf("SummarizeContext = %d words, %v; want 5 and no error", s.Counts.Words, err)
+	}
+	cancel()
+	if s, err := SummarizeContext(ctx, doc); !errors.Is(err, context.Canceled) || s.Counts.Words != 0 {
+		t.Errorf("cancelled: %d words, %v; want an empty summary and context.Canceled", s.Counts.Words, err)
 	}
 }
