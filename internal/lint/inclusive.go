@@ -7,6 +7,7 @@ import "fmt"
 // advice (racialised technical terms, gendered defaults, ableist idioms).
 var inclusive = &Rule{
 	ID: "inclusive", Kind: Style, Severity: Suggestion, acceptable: true,
+	Fix: SafeFix,
 	Doc: `Inconsiderate or exclusionary wording, with alternatives ("whitelist" → "allowlist").`,
 	message: func(match string, ph *phrase) string {
 		return fmt.Sprintf("%q may exclude or hurt readers; consider %s", match, quoteList(ph.suggest))

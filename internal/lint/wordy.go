@@ -9,6 +9,7 @@ import "fmt"
 // additional" says in two words what "another" says in one.
 var wordy = &Rule{
 	ID: "wordy", Kind: Style, Severity: Suggestion, acceptable: true,
+	Fix: SafeFix,
 	Doc: `Wordy phrases, each with a simpler replacement ("in order to" → "to").`,
 	message: func(match string, ph *phrase) string {
 		if len(ph.suggest) == 1 && ph.suggest[0] == "" {
