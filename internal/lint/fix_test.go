@@ -33,6 +33,7 @@ func TestSafeFixes(t *testing.T) {
 		{"list item", "- We utilize it.\n", "- We use it.\n"},
 		// Not prose, or markup inside the match: no fix.
 		{"emphasis inside the phrase", "We ran *in order* to win.\n", "We ran *in order* to win.\n"},
+		{"a link's end between the words", "See [the guide in](https://x.test/in) in full.\n", "See [the guide in](https://x.test/in) in full.\n"},
 		{"hard line break inside", "We ran in order  \nto win.\n", "We ran in order  \nto win.\n"},
 		{"escape inside", "We ran in order to\\! win.\n", "We ran to\\! win.\n"},
 		{"inline code", "Run `utilize the the` now.\n", "Run `utilize the the` now.\n"},
