@@ -26,7 +26,8 @@ var fenceLanguage = &Rule{
 }
 
 // fenceEnd returns the offset just after the backticks or tildes that open a
-// code fence on 1-based line n, after any list or quote markers before them.
+// code fence on 1-based line n, after any list or quote markers before them;
+// false when the fence has an info string.
 func (p *pass) fenceEnd(n int) (int, bool) {
 	start, end := p.lineOffset(n), p.lineEnd(n)
 	line := string(p.doc.Source[start:end])
@@ -40,6 +41,9 @@ func (p *pass) fenceEnd(n int) (int, bool) {
 	k := i
 	for k < len(line) && line[k] == line[i] {
 		k++
+	}
+	if strings.TrimSpace(line[k:]) != "" {
+		return 0, false // an info string after all: leave it to the writer
 	}
 	return start + k, true
 }

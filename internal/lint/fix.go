@@ -77,13 +77,16 @@ func (p *pass) substitutionFix(r *Rule, b *markdown.Block, start, end int, repl 
 		desc = fmt.Sprintf("cut %q", match)
 		// Take the spaces after the cut too; at a sentence's start the next
 		// word takes the capital.
+		// Only before a word: what follows may start the line once the
+		// phrase is gone, and "```", "#" or "- " there would be markup.
 		rest := b.Text[end:]
 		spaces := len(rest) - len(strings.TrimLeft(rest, " "))
-		if spaces == 0 {
+		next, size := utf8.DecodeRuneInString(rest[spaces:])
+		if spaces == 0 || !unicode.IsLetter(next) {
 			return nil
 		}
 		end += spaces
-		if next, size := utf8.DecodeRuneInString(b.Text[end:]); startsUpper(match) && unicode.IsLower(next) {
+		if startsUpper(match) && unicode.IsLower(next) {
 			end += size
 			newText = string(unicode.ToUpper(next))
 		}

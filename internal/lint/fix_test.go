@@ -24,6 +24,7 @@ func TestSafeFixes(t *testing.T) {
 		{"title case", "## In Order To Win\n", "## To Win\n"},
 		{"cut, mid-sentence", "We are in the process of moving.\n", "We are moving.\n"},
 		{"cut at the start: the next word takes the capital", "In the process of moving, we rest.\n", "Moving, we rest.\n"},
+		{"no cut before markup that would start the line", "In the process of ```x\n", "In the process of ```x\n"},
 		{"first of several suggestions", "There is a need for tests.\n", "We need tests.\n"},
 		{"inclusive", "Add it to the whitelist.\n", "Add it to the allowlist.\n"},
 		{"the article follows the word", "This is an insane idea.\n", "This is a surprising idea.\n"},
