@@ -63,7 +63,7 @@ func lintFlags(fs *flag.FlagSet, o *lintOptions) {
 		o.failOn = s
 		return nil
 	})
-	fs.Var(&o.fix, "fix", "apply the safe fixes in place (`--fix=all`: every fix); the findings left are printed")
+	fs.Var(&o.fix, "fix", "apply the safe fixes in place; --fix=all applies every fix (fence-language too); the findings left are printed")
 	fs.BoolVar(&o.diff, "diff", false, "with or without --fix: print the fixes as a unified diff and write nothing")
 }
 
