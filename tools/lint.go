@@ -19,7 +19,7 @@ import (
 
 const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
 	`severity, line and column, the matched text and suggested replacements; findings of lexical-illusion, wordy and ` +
-	`inclusive carry a safe fix as edits (the fix tool applies them). Code, URLs, HTML and front matter ` +
+	`inclusive carry a fix as edits, most of them safe (the fix tool applies the safe ones). Code, URLs, HTML and front matter ` +
 	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
 	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
 	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +

@@ -38,6 +38,7 @@ func TestFixFixtures(t *testing.T) {
 		dirs = append(dirs, filepath.SplitList(extra)...)
 	}
 	files, edits, changed := 0, 0, 0
+	perRule := map[string]int{} // safe fixes applied, per rule
 	for name, src := range fixtures(t, dirs) {
 		files++
 		for _, mode := range []struct {
@@ -50,6 +51,11 @@ func TestFixFixtures(t *testing.T) {
 				changed++
 			}
 			res := Apply(src, checkAll, mode.want)
+			if mode.name == "safe" {
+				for id, n := range res.Applied {
+					perRule[id] += n
+				}
+			}
 			if !bytes.Equal(res.Source, out) {
 				t.Errorf("%s (%s): Apply differs from the runs checked one by one", name, mode.name)
 			}
@@ -68,7 +74,7 @@ func TestFixFixtures(t *testing.T) {
 	if files < 50 || edits == 0 {
 		t.Fatalf("%d files, %d edits: the fixtures were not found", files, edits)
 	}
-	t.Logf("%d files, %d edits checked, %d fixed texts differ from their source", files, edits, changed)
+	t.Logf("%d files, %d edits checked, %d fixed texts differ from their source; safe fixes per rule: %v", files, edits, changed, perRule)
 }
 
 func checkAll(doc *markdown.Document) []lint.Finding { return lint.Check(doc, lint.Options{}) }

@@ -25,9 +25,10 @@ func TestSafeFixes(t *testing.T) {
 		{"cut, mid-sentence", "We are in the process of moving.\n", "We are moving.\n"},
 		{"cut at the start: the next word takes the capital", "In the process of moving, we rest.\n", "Moving, we rest.\n"},
 		{"no cut before markup that would start the line", "In the process of ```x\n", "In the process of ```x\n"},
-		{"first of several suggestions", "There is a need for tests.\n", "We need tests.\n"},
+		{"sense-dependent: not safe", "There is a need for tests.\n", "There is a need for tests.\n"},
 		{"inclusive", "Add it to the whitelist.\n", "Add it to the allowlist.\n"},
-		{"the article follows the word", "This is an insane idea.\n", "This is a surprising idea.\n"},
+		{"sense-dependent inclusive: not safe", "This is an insane idea.\n", "This is an insane idea.\n"},
+		{"sense-dependent wordy: not safe", "They run with respect to each other.\n", "They run with respect to each other.\n"},
 		{"phrase across a soft line break", "We ran in order\nto win.\n", "We ran to win.\n"},
 		{"link text, not its destination", "See [in order to](https://x.test/in-order-to) now.\n", "See [to](https://x.test/in-order-to) now.\n"},
 		{"in a table cell", "| a | b |\n|---|---|\n| utilize | x |\n", "| a | b |\n|---|---|\n| use | x |\n"},
@@ -54,6 +55,26 @@ func TestSafeFixes(t *testing.T) {
 				t.Errorf("fixed\n%q\nwant\n%q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestSenseDependentFixes: a fix that fits only some senses of the phrase is
+// offered, not safe, and applied when all fixes are asked for.
+func TestSenseDependentFixes(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"There is a need for tests.\n", "We need tests.\n"},
+		{"This is an insane idea.\n", "This is a surprising idea.\n"}, // the article follows the word
+		{"An insane idea.\n", "A surprising idea.\n"},
+	} {
+		findings := Check(markdown.Parse([]byte(tt.src)), Options{Only: []string{"wordy", "inclusive"}})
+		for _, f := range findings {
+			if f.Fix == nil || f.Fix.Safe {
+				t.Errorf("%q: %s fix %+v, want one not safe", tt.src, f.Rule, f.Fix)
+			}
+		}
+		if got := ApplyFixes([]byte(tt.src), findings, func(Finding) bool { return true }); string(got.Source) != tt.want {
+			t.Errorf("all fixes of %q: %q, want %q", tt.src, got.Source, tt.want)
+		}
 	}
 }
 

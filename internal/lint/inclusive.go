@@ -58,5 +58,12 @@ var inclusive = &Rule{
 		"tribe", "team|group|community",
 		"powwow", "meeting|huddle",
 		"off the reservation", "off-script|unexpectedly",
+	).senseDependent(
+		// The word has other senses ("usage is grandfathered" is not "usage is
+		// legacy"), or the replacement changes the verb ("he or she is").
+		"grandfathered", "grandfather clause", "slave", "slaves", "he or she",
+		"crippled", "cripple", "lame", "crazy", "insane", "tone-deaf", "blind to",
+		"turn a blind eye", "falling on deaf ears", "spirit animal", "tribe", "powwow",
+		"off the reservation",
 	),
 }
