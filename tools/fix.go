@@ -38,7 +38,7 @@ var fixInputSchema = `{
   "properties": {
     "path": {"type": "string", "description": "A markdown file in the workspace, relative to the workspace root."},
     "rules": {"type": "array", "items": {"type": "string", "enum": ` + fixableJSON() + `},
-      "description": "Apply only these rules' fixes, safe or not (fence-language's is not: it names the language \"text\"). Default: every safe fix."},
+      "description": "Apply only these rules' safe fixes; fence-language, whose fix is never safe (it names the language \"text\"), when named. Default: every safe fix."},
     "apply": {"type": "boolean", "description": "false: preview only. true or absent: write after the writer agrees (asked through elicitation when the client supports it); a client without elicitation must pass true to write."}
   },
   "additionalProperties": false

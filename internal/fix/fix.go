@@ -64,12 +64,19 @@ func Apply(src []byte, check func(*markdown.Document) []lint.Finding, want func(
 }
 
 // Safe accepts the safe fixes. All accepts every fix. OnlyRules accepts the
-// fixes of the named rules, safe or not, and none else.
+// safe fixes of the named rules, and all the fixes of a named rule whose
+// fixes are never safe (fence-language): naming it is asking for them.
 var (
 	Safe = func(f lint.Finding) bool { return f.Fix.Safe }
 	All  = func(lint.Finding) bool { return true }
 )
 
 func OnlyRules(ids []string) func(lint.Finding) bool {
-	return func(f lint.Finding) bool { return slices.Contains(ids, f.Rule) }
+	return func(f lint.Finding) bool {
+		if !slices.Contains(ids, f.Rule) {
+			return false
+		}
+		r, _ := lint.Lookup(f.Rule)
+		return f.Fix.Safe || r != nil && r.Fix == lint.UnsafeFix
+	}
 }

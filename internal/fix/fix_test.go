@@ -29,8 +29,8 @@ func TestApplyUntilSettled(t *testing.T) {
 	}
 }
 
-// TestApplyChoice: the safe fixes leave fence-language; All and OnlyRules
-// take it.
+// TestApplyChoice: the safe fixes leave fence-language; All takes it, and
+// OnlyRules when it names it.
 func TestApplyChoice(t *testing.T) {
 	src := "We utilize it.\n\n```\nx\n```\n"
 	for _, tt := range []struct {
@@ -41,10 +41,16 @@ func TestApplyChoice(t *testing.T) {
 		{"safe", Safe, "We use it.\n\n```\nx\n```\n"},
 		{"all", All, "We use it.\n\n```text\nx\n```\n"},
 		{"only fence-language", OnlyRules([]string{"fence-language"}), "We utilize it.\n\n```text\nx\n```\n"},
+		{"only wordy: its safe fixes", OnlyRules([]string{"wordy"}), "We use it.\n\n```\nx\n```\n"},
 	} {
 		if got := Apply([]byte(src), check, tt.want); string(got.Source) != tt.out {
 			t.Errorf("%s: %q, want %q", tt.name, got.Source, tt.out)
 		}
+	}
+	// Naming wordy does not take its fixes that are not safe.
+	mixed := "They run with respect to each other and utilize it.\n"
+	if got := Apply([]byte(mixed), check, OnlyRules([]string{"wordy"})); string(got.Source) != "They run with respect to each other and use it.\n" {
+		t.Errorf("only wordy: %q", got.Source)
 	}
 	res := Apply([]byte(src), check, Safe)
 	if len(res.Remaining) != 1 || res.Remaining[0].Rule != "fence-language" {
