@@ -18,7 +18,8 @@ import (
 )
 
 const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
-	`severity, line and column, the matched text and suggested replacements. Code, URLs, HTML and front matter ` +
+	`severity, line and column, the matched text and suggested replacements; findings of lexical-illusion, wordy and ` +
+	`inclusive carry a fix as edits, most of them safe (the fix tool applies the safe ones). Code, URLs, HTML and front matter ` +
 	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
 	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
 	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +
@@ -50,7 +51,22 @@ const findingSchema = `{"type": "object",
     "end_line": {"type": "integer"},
     "end_column": {"type": "integer", "description": "Exclusive: the column just after the match."},
     "match": {"type": "string", "description": "The text the finding is about."},
-    "suggestions": {"type": "array", "items": {"type": "string"}, "description": "Replacements for match, best first."}}}`
+    "suggestions": {"type": "array", "items": {"type": "string"}, "description": "Replacements for match, best first."},
+    "fix": {"type": "object", "required": ["description", "safe", "edits"],
+      "description": "A mechanical repair, only on findings of rules that have one. Apply the edits together; they never touch code, URLs, HTML or front matter.",
+      "properties": {
+        "description": {"type": "string"},
+        "safe": {"type": "boolean", "description": "True when the fix keeps the meaning and may be applied unread."},
+        "edits": {"type": "array", "items": {"type": "object",
+          "required": ["line", "column", "end_line", "end_column", "offset", "end_offset", "new_text"],
+          "properties": {
+            "line": {"type": "integer", "description": "1-based."},
+            "column": {"type": "integer", "description": "1-based, in Unicode characters."},
+            "end_line": {"type": "integer"},
+            "end_column": {"type": "integer", "description": "Exclusive."},
+            "offset": {"type": "integer", "description": "Byte offset in the draft's UTF-8 text."},
+            "end_offset": {"type": "integer", "description": "Exclusive byte offset."},
+            "new_text": {"type": "string", "description": "Replaces the range; empty deletes it."}}}}}}}}`
 
 // countsSchema is findings counted per rule and per severity.
 const countsSchema = `"counts": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Findings per rule."},

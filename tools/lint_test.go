@@ -229,26 +229,31 @@ func TestStructureTool(t *testing.T) {
 	}
 }
 
-// TestSchemas checks that lint and structure results satisfy their output
+// TestSchemas checks that lint, structure and fix results satisfy their output
 // schemas and that the input schema accepts what the tool accepts.
 func TestSchemas(t *testing.T) {
-	ws := newWorkspace(t, map[string]string{"post.md": "---\ntitle: T\n---\n# T\n\n## A\n\n#### B\n\nIt was very clearly written in order to be read.\n\n![](x.png)\n"})
+	ws := newWorkspace(t, map[string]string{"post.md": "---\ntitle: T\n---\n# T\n\n## A\n\n#### B\n\nIt was very clearly written in order to be read.\n\n![](x.png)\n\n```\nx\n```\n"})
 	cs := connect(t, ws)
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tool := range list.Tools {
-		if tool.Name != "lint" && tool.Name != "structure" {
+		args := map[string]any{"path": "post.md"}
+		switch tool.Name {
+		case "fix":
+			args["apply"] = false // the preview; with fixes (wordy) to show
+		case "lint", "structure": // their findings carry fixes (wordy, fence-language)
+		default:
 			continue
 		}
-		res, text := callTool(t, cs, tool.Name, map[string]any{"path": "post.md"})
+		res, text := callTool(t, cs, tool.Name, args)
 		if res.IsError {
 			t.Fatalf("%s: %s", tool.Name, text)
 		}
 		for what, pair := range map[string][2]any{
 			"output": {tool.OutputSchema, res.StructuredContent},
-			"input":  {tool.InputSchema, map[string]any{"path": "post.md"}},
+			"input":  {tool.InputSchema, args},
 		} {
 			data, _ := json.Marshal(pair[0])
 			var s jsonschema.Schema

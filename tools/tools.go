@@ -35,6 +35,7 @@ func Register(s *mcp.Server, files Files) {
 	registerReadability(s, files)
 	registerLint(s, files)
 	registerStructure(s, files)
+	registerFix(s, files)
 }
 
 // draftSchema is the input schema shared by tools that read one draft; the

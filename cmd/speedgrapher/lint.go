@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/speedgrapher/speedgrapher/internal/config"
+	"github.com/speedgrapher/speedgrapher/internal/fix"
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
@@ -18,6 +20,28 @@ import (
 type lintOptions struct {
 	format string        // "text", "json" or "github"
 	failOn lint.Severity // the lowest severity that fails the run
+	fix    fixMode       // which fixes --fix applies
+	diff   bool          // print the fixes as a diff instead of writing them
+}
+
+// fixMode is --fix: off, "safe" (--fix alone) or "all". It is a boolean
+// flag that also takes a value, so "--fix FILE" leaves FILE a file.
+type fixMode string
+
+func (m *fixMode) String() string   { return string(*m) }
+func (m *fixMode) IsBoolFlag() bool { return true }
+func (m *fixMode) Set(v string) error {
+	switch v {
+	case "true", "safe":
+		*m = "safe"
+	case "all":
+		*m = "all"
+	case "false":
+		*m = ""
+	default:
+		return fmt.Errorf("want --fix (the safe fixes) or --fix=all")
+	}
+	return nil
 }
 
 // lintFlags adds the lint command's own flags to fs, with the flags every
@@ -39,6 +63,8 @@ func lintFlags(fs *flag.FlagSet, o *lintOptions) {
 		o.failOn = s
 		return nil
 	})
+	fs.Var(&o.fix, "fix", "apply the safe fixes in place; --fix=all applies every fix (fence-language too); the findings left are printed")
+	fs.BoolVar(&o.diff, "diff", false, "with or without --fix: print the fixes as a unified diff and write nothing")
 }
 
 // fileFinding is a finding with the file it is in, for --format json.
@@ -82,6 +108,13 @@ func (c *cli) lint(args []string) int {
 		return c.usageError("%v", err)
 	}
 
+	if o.diff && o.fix == "" {
+		o.fix = "safe"
+	}
+	if o.fix != "" && !o.diff && slices.Contains(files, "-") {
+		return c.usageError("lint --fix cannot write back to stdin; pass files, or add --diff to print the changes")
+	}
+
 	status = 0
 	all := []fileFinding{}
 	for _, file := range files {
@@ -89,11 +122,18 @@ func (c *cli) lint(args []string) int {
 		if file == "-" {
 			name = "<stdin>"
 		}
-		findings, err := c.lintFile(ws, base, file, name)
+		d, err := c.lintFile(ws, base, file, name)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "speedgrapher: %v\n", err)
 			status = exitUsage
 			continue
+		}
+		var findings []lint.Finding
+		if o.fix == "" {
+			findings = lint.Check(d.doc, d.opts)
+		} else if findings, err = c.fixFile(ws, d, file, name, o); err != nil {
+			fmt.Fprintf(c.stderr, "speedgrapher: %v\n", err)
+			status = exitUsage
 		}
 		for _, f := range findings {
 			all = append(all, fileFinding{name, f})
@@ -104,6 +144,9 @@ func (c *cli) lint(args []string) int {
 		if f.Severity >= o.failOn {
 			failed = true
 		}
+	}
+	if o.diff {
+		all = all[:0] // stdout holds the diff; the exit status counts what would be left
 	}
 	switch o.format {
 	case "json":
@@ -148,23 +191,30 @@ func githubAnnotation(f fileFinding) string {
 		prop.Replace("speedgrapher "+f.Rule), data.Replace(f.Message))
 }
 
-// lintFile checks one file (or stdin for "-") with every rule.
+// lintDraft is a draft read for lint, with the options that apply to it.
+type lintDraft struct {
+	src  []byte
+	doc  *markdown.Document
+	opts lint.Options
+}
+
+// lintFile reads one file (or stdin for "-") and the options for it.
 // name labels the file in messages.
-func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name string) ([]lint.Finding, error) {
+func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name string) (lintDraft, error) {
 	var src []byte
 	var abs string
 	var err error
 	if file == "-" {
 		if src, err = io.ReadAll(c.stdin); err != nil {
-			return nil, fmt.Errorf("read stdin: %w", err)
+			return lintDraft{}, fmt.Errorf("read stdin: %w", err)
 		}
 	} else if abs, src, err = ws.ReadFile(file); err != nil {
-		return nil, err
+		return lintDraft{}, err
 	}
 	doc := markdown.Parse(src)
 	opts, err := config.ForDraft(base, name, doc)
 	if err != nil {
-		return nil, err
+		return lintDraft{}, err
 	}
 	if abs != "" {
 		opts.CheckLinksFrom(filepath.Dir(abs), ws.Resolve, func(path string) ([]byte, error) {
@@ -172,5 +222,43 @@ func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name 
 			return data, err
 		})
 	}
-	return lint.Check(doc, opts), nil
+	return lintDraft{src, doc, opts}, nil
+}
+
+// fixFile applies the fixes --fix chooses to a draft and writes it back, or
+// prints the diff with --diff, and returns the findings left. A file changed
+// on disk since it was read is not written.
+func (c *cli) fixFile(ws *workspace.Workspace, d lintDraft, file, name string, o lintOptions) ([]lint.Finding, error) {
+	want := fix.Safe
+	if o.fix == "all" {
+		want = fix.All
+	}
+	res := fix.Apply(d.src, func(doc *markdown.Document) []lint.Finding { return lint.Check(doc, d.opts) }, want)
+	if o.diff {
+		fmt.Fprint(c.stdout, fix.Diff(name, d.src, res.Source))
+		return res.Remaining, nil
+	}
+	if !res.Changed {
+		return res.Remaining, nil
+	}
+	if err := ws.WriteFile(file, d.src, res.Source); err != nil {
+		return lint.Check(d.doc, d.opts), err
+	}
+	fmt.Fprintf(c.stderr, "speedgrapher: %s: %s\n", name, fixSummary(res))
+	return res.Remaining, nil
+}
+
+// fixSummary says how many fixes were applied, per rule:
+// "3 fixes applied (wordy 2, lexical-illusion 1)".
+func fixSummary(res fix.Result) string {
+	var parts []string
+	for _, id := range res.Rules() {
+		parts = append(parts, fmt.Sprintf("%s %d", id, res.Applied[id]))
+	}
+	n := res.Total()
+	noun := "fixes"
+	if n == 1 {
+		noun = "fix"
+	}
+	return fmt.Sprintf("%d %s applied (%s)", n, noun, strings.Join(parts, ", "))
 }

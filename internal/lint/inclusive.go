@@ -7,6 +7,7 @@ import "fmt"
 // advice (racialised technical terms, gendered defaults, ableist idioms).
 var inclusive = &Rule{
 	ID: "inclusive", Kind: Style, Severity: Suggestion, acceptable: true,
+	Fix: SafeFix,
 	Doc: `Inconsiderate or exclusionary wording, with alternatives ("whitelist" → "allowlist").`,
 	message: func(match string, ph *phrase) string {
 		return fmt.Sprintf("%q may exclude or hurt readers; consider %s", match, quoteList(ph.suggest))
@@ -57,5 +58,12 @@ var inclusive = &Rule{
 		"tribe", "team|group|community",
 		"powwow", "meeting|huddle",
 		"off the reservation", "off-script|unexpectedly",
+	).senseDependent(
+		// The word has other senses ("usage is grandfathered" is not "usage is
+		// legacy"), or the replacement changes the verb ("he or she is").
+		"grandfathered", "grandfather clause", "slave", "slaves", "he or she",
+		"crippled", "cripple", "lame", "crazy", "insane", "tone-deaf", "blind to",
+		"turn a blind eye", "falling on deaf ears", "spirit animal", "tribe", "powwow",
+		"off the reservation",
 	),
 }

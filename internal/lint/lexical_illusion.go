@@ -6,6 +6,7 @@ import "fmt"
 // the" split across a line break, which the eye skips over.
 var lexicalIllusion = &Rule{
 	ID: "lexical-illusion", Kind: Style, Severity: Suggestion, acceptable: true,
+	Fix:      SafeFix,
 	Doc:      `A word repeated by accident ("the the").`,
 	sentence: checkLexicalIllusion,
 }

@@ -26,6 +26,8 @@ type Finding struct {
 	Match string `json:"match"`
 	// Suggestions are replacements for Match, best first; often empty.
 	Suggestions []string `json:"suggestions"`
+	// Fix, when the rule has one, repairs the finding; see Rule.Fix.
+	Fix *Fix `json:"fix,omitempty"`
 	// Start and End are the byte range in the source.
 	Start int `json:"-"`
 	End   int `json:"-"`
@@ -209,6 +211,9 @@ func (p *pass) reportText(r *Rule, b *markdown.Block, start, end int, message st
 	}
 	s, e := b.SourceRange(start, end)
 	p.report(r, s, e, asWritten(p.doc.Source, b, start, end), message, suggestions)
+	if r.Fix != NoFix && len(suggestions) > 0 {
+		p.findings[len(p.findings)-1].Fix = p.substitutionFix(r, b, start, end, suggestions[0])
+	}
 }
 
 // report adds a finding on the source byte range [start, end).

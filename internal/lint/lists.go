@@ -36,6 +36,24 @@ func (l phraseList) unless(skip func(s *sentence, i, j int) bool, texts ...strin
 	return l
 }
 
+// senseDependent marks the listed phrases whose first suggestion fits only
+// some of their senses ("with respect to each other" is not "about each
+// other"): their fixes are offered but not safe.
+func (l phraseList) senseDependent(texts ...string) phraseList {
+	for _, t := range texts {
+		found := false
+		for i := range l {
+			if l[i].text == t {
+				l[i].senseDependent, found = true, true
+			}
+		}
+		if !found {
+			panic("senseDependent: no phrase " + t)
+		}
+	}
+	return l
+}
+
 // quoteList formats suggestions for a message: "a", "b" or "c".
 func quoteList(list []string) string {
 	var b strings.Builder

@@ -14,6 +14,9 @@ type phrase struct {
 	// skip, when set, vetoes a match of tokens i..j of s in context
 	// ("the very end" is not a weasel word).
 	skip func(s *sentence, i, j int) bool
+	// senseDependent is set when the first suggestion fits only some senses
+	// of the phrase: its fix is offered, but not as safe.
+	senseDependent bool
 }
 
 // trieNode is a node of the phrase matcher: one word per edge.
@@ -95,7 +98,11 @@ func (p *pass) matchPhrases(s *sentence) {
 			}
 			lastEnd[b.rule] = b.j + 1
 			match := s.text(i, b.j)
+			n := len(p.findings)
 			p.reportText(b.rule, s.block, s.toks[i].start, s.toks[b.j].end, b.rule.message(match, b.ph), b.ph.suggest...)
+			if b.ph.senseDependent && len(p.findings) > n && p.findings[n].Fix != nil {
+				p.findings[n].Fix.Safe = false
+			}
 		}
 	}
 }

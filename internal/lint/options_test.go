@@ -22,10 +22,14 @@ func TestFindingFields(t *testing.T) {
 		Rule: "wordy", Severity: Suggestion, Message: `"in order to" is wordy; use "to"`,
 		Line: 3, Column: 13, EndLine: 3, EndColumn: 24, Match: "in order to", Suggestions: []string{"to"},
 		Start: 22, End: 33, // "é" is two bytes
+		Fix: &Fix{Description: `replace "in order to" with "to"`, Safe: true, Edits: []Edit{
+			{Line: 3, Column: 13, EndLine: 3, EndColumn: 24, Offset: 22, EndOffset: 33, NewText: "to"}}},
 	}, {
 		Rule: "wordy", Severity: Suggestion, Message: `"utilize" is wordy; use "use"`,
 		Line: 4, Column: 9, EndLine: 4, EndColumn: 16, Match: "utilize", Suggestions: []string{"use"},
 		Start: 42, End: 49,
+		Fix: &Fix{Description: `replace "utilize" with "use"`, Safe: true, Edits: []Edit{
+			{Line: 4, Column: 9, EndLine: 4, EndColumn: 16, Offset: 42, EndOffset: 49, NewText: "use"}}},
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)

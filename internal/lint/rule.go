@@ -69,6 +69,10 @@ type Rule struct {
 	Severity Severity
 	// Doc says in one sentence what the rule flags.
 	Doc string
+	// Fix says whether the rule's findings carry a fix and whether it is
+	// safe. A phrase or sentence rule's fix replaces the match with its
+	// first suggestion.
+	Fix Fixable
 
 	phrases  []phrase
 	message  func(match string, ph *phrase) string // for phrase rules

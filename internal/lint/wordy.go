@@ -9,6 +9,7 @@ import "fmt"
 // additional" says in two words what "another" says in one.
 var wordy = &Rule{
 	ID: "wordy", Kind: Style, Severity: Suggestion, acceptable: true,
+	Fix: SafeFix,
 	Doc: `Wordy phrases, each with a simpler replacement ("in order to" → "to").`,
 	message: func(match string, ph *phrase) string {
 		if len(ph.suggest) == 1 && ph.suggest[0] == "" {
@@ -104,5 +105,11 @@ var wordy = &Rule{
 		"henceforth", "from now on",
 		"whereas", "while",
 		"whilst", "while",
+	).senseDependent(
+		// On the corpus: "handled asynchronously with respect to each other",
+		// "think of this in terms of columns", "facilitate scope step-up".
+		"with regard to", "with respect to", "in regard to", "in reference to", "in relation to",
+		"in terms of", "the fact that", "an additional", "a number of", "facilitate",
+		"for the purpose of", "it is possible that", "there is a need for", "each and every",
 	),
 }

@@ -37,8 +37,8 @@ func TestRegistrationIsNotAnnounced(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(tools.Tools) != 3 {
-			t.Errorf("tools/list has %d tools, want readability, lint and structure", len(tools.Tools))
+		if len(tools.Tools) != 4 {
+			t.Errorf("tools/list has %d tools, want readability, lint, structure and fix", len(tools.Tools))
 		}
 		time.Sleep(time.Second) // far past the SDK's 10ms batching of notifications
 		synctest.Wait()

@@ -272,3 +272,20 @@ func (f Files) Resolve(ctx context.Context, path string) (string, error) {
 	}
 	return ws.Resolve(path)
 }
+
+// WriteFile writes path back through the context's workspace (for the fix
+// tool); see workspace.Workspace.WriteFile for the atomic write and the
+// check that the file did not change since it was read.
+func (f Files) WriteFile(ctx context.Context, path string, old, data []byte) error {
+	ws := workspace.FromContextOr(ctx, f.Default)
+	if ws == nil {
+		return errors.New("write file: this server has no workspace")
+	}
+	err := ws.WriteFile(path, old, data)
+	if err != nil {
+		requestLogger(ctx).WarnContext(ctx, "file write refused", "path", path, "error", err)
+	} else {
+		requestLogger(ctx).InfoContext(ctx, "file written", "path", path)
+	}
+	return err
+}

@@ -225,4 +225,5 @@ func afterHandshake(register func(), ready <-chan struct{}) mcp.Middleware {
 
 const instructions = `Speedgrapher helps write and edit technical articles. Its prompts are slash commands for ` +
 	`writing work (review, outline, expand, localize, ...); its tools measure a markdown draft ` +
-	`(readability, lint, structure) and report findings with line and column. Paths are relative to the workspace.`
+	`(readability, lint, structure) and report findings with line and column; fix applies the safe repairs ` +
+	`once the writer agrees. Paths are relative to the workspace.`

@@ -10,7 +10,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpError, EmptyResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, EmptyResultSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { writeFileSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 const argv = process.argv.slice(2);
 let url = "", workspace = "", command = [];
@@ -43,7 +45,12 @@ async function expectCode(promise, code) {
   throw new Error(`want error ${code}, got a result`);
 }
 
-const client = new Client({ name: "speedgrapher-interop", version: "1" }, { capabilities: {} });
+// The client declares form elicitation, as an editor that can ask its user
+// does; the fix tool's checks set what the "user" answers.
+const client = new Client({ name: "speedgrapher-interop", version: "1" }, { capabilities: { elicitation: { form: {} } } });
+let elicitAnswer = { action: "decline" };
+const asked = [];
+client.setRequestHandler(ElicitRequestSchema, async (req) => { asked.push(req.params); return elicitAnswer; });
 const transport = url
   ? new StreamableHTTPClientTransport(new URL(url))
   : new StdioClientTransport({ command: command[0], args: command.slice(1), stderr: "ignore" });
@@ -163,6 +170,54 @@ await check("resources: the guidelines and every prompt's source", async () => {
   return `${list.length} resources`;
 });
 await check("logging/setLevel", async () => { await client.setLoggingLevel("info"); });
+// The fix tool edits a file: only a temporary copy inside the workspace,
+// never a tracked draft, and the copy is removed whatever happens.
+await check("tools/list: fix is destructive and idempotent", async () => {
+  const t = tools.find((t) => t.name === "fix");
+  expect(t, "no tool fix");
+  const a = t.annotations ?? {};
+  expect(a.readOnlyHint === false && a.destructiveHint === true && a.idempotentHint === true, `annotations ${JSON.stringify(a)}`);
+});
+if (workspace) {
+  const name = `.interop-fix-${process.pid}.md`;
+  const file = join(workspace, name);
+  const draftText = "We went to the the shop in order to buy milk.\n";
+  const fixedText = "We went to the shop to buy milk.\n";
+  writeFileSync(file, draftText);
+  try {
+    await check("tools/call fix apply=false: a preview, no question, nothing written", async () => {
+      asked.length = 0;
+      const r = await client.callTool({ name: "fix", arguments: { path: name, apply: false } });
+      expect(!r.isError, r.content?.[0]?.text);
+      const s = r.structuredContent;
+      expect(s.status === "preview" && s.total === 2 && s.fixes.wordy === 1 && s.fixes["lexical-illusion"] === 1,
+        `result ${JSON.stringify(s)}`);
+      expect(s.diff.includes(`-${draftText}+${fixedText}`), `diff ${s.diff}`);
+      expect(asked.length === 0, "asked the user for a preview");
+      expect(readFileSync(file, "utf8") === draftText, "file changed");
+    });
+    await check("tools/call fix, the user declines: nothing written", async () => {
+      asked.length = 0;
+      elicitAnswer = { action: "decline" };
+      const r = await client.callTool({ name: "fix", arguments: { path: name } });
+      expect(!r.isError && r.structuredContent.status === "declined", JSON.stringify(r.structuredContent ?? r.content));
+      expect(asked.length === 1 && asked[0].message.startsWith(`Apply 2 fixes to ${name}`), `asked ${JSON.stringify(asked)}`);
+      expect(readFileSync(file, "utf8") === draftText, "file changed");
+    });
+    await check("tools/call fix, the user accepts: the file is fixed", async () => {
+      asked.length = 0;
+      elicitAnswer = { action: "accept", content: { apply: true } };
+      const r = await client.callTool({ name: "fix", arguments: { path: name } });
+      expect(!r.isError && r.structuredContent.status === "written", JSON.stringify(r.structuredContent ?? r.content));
+      expect(asked.length === 1, `asked ${asked.length} times`);
+      expect(readFileSync(file, "utf8") === fixedText, `file holds ${JSON.stringify(readFileSync(file, "utf8"))}`);
+      const again = await client.callTool({ name: "fix", arguments: { path: name } });
+      expect(again.structuredContent.status === "nothing to fix", `second call ${JSON.stringify(again.structuredContent)}`);
+    });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
 await check("a cancelled call does not stop the session", async () => {
   const ac = new AbortController();
   const p = client.callTool({ name: "lint", arguments: { path: draft } }, undefined, { signal: ac.signal });
