@@ -235,4 +235,3 @@ func textEdits(x *lineIndex, edits []byteEdit) []TextEdit {
 	}
 	return out
 }
-
