@@ -142,7 +142,8 @@ func (a *analysis) sectionAt(off int) (string, Range, bool) {
 }
 
 // sentenceAt describes the counted sentence (in a paragraph, list item or
-// quote) at off.
+// quote) at off. Its grade is its ARI, shown from 0 up like the consensus
+// grade: a short plain sentence scores below 0.
 func (a *analysis) sentenceAt(off int) (string, Range, bool) {
 	for _, sc := range a.report.Sentences {
 		b := &a.doc.Blocks[sc.Block]
@@ -151,7 +152,7 @@ func (a *analysis) sentenceAt(off int) (string, Range, bool) {
 		if off < start || off > end {
 			continue
 		}
-		text := fmt.Sprintf("Sentence: %s, grade %.1f, %s", plural(sc.Counts.Words, "word"), sc.Grade, sc.Difficulty)
+		text := fmt.Sprintf("Sentence: %s, grade %.1f, %s", plural(sc.Counts.Words, "word"), max(sc.Grade, 0), sc.Difficulty)
 		if sc.Difficulty != prose.Normal {
 			text += " to read"
 		}
