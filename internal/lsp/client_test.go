@@ -13,7 +13,7 @@ import (
 
 // testClient speaks to a Server through in-memory pipes, as an editor would.
 type testClient struct {
-	t      *testing.T
+	t      testing.TB
 	s      *Server
 	w      *writer
 	toSrv  *io.PipeWriter
@@ -26,7 +26,7 @@ type testClient struct {
 
 // newTestClient starts a server (debounce 0, so each change lints before the
 // next message is read) and initializes it with the given roots.
-func newTestClient(t *testing.T, roots ...string) *testClient {
+func newTestClient(t testing.TB, roots ...string) *testClient {
 	t.Helper()
 	c := startServer(t, func(s *Server) { s.Roots = roots })
 	c.call("initialize", map[string]any{"capabilities": map[string]any{}}, nil)
@@ -34,7 +34,7 @@ func newTestClient(t *testing.T, roots ...string) *testClient {
 	return c
 }
 
-func startServer(t *testing.T, setup func(*Server)) *testClient {
+func startServer(t testing.TB, setup func(*Server)) *testClient {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()

@@ -18,9 +18,9 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 )
 
-// DefaultDebounce is how long the server waits after a change before it
-// lints: long enough to skip the keystrokes of a word typed quickly, short
-// enough to feel immediate.
+// DefaultDebounce is the shortest time between two lints of a document
+// while the writer types: long enough to skip most keystrokes of a word
+// typed quickly, short enough to feel immediate.
 const DefaultDebounce = 50 * time.Millisecond
 
 // ErrNoShutdown is returned by Serve when the client sent exit without
@@ -29,7 +29,8 @@ var ErrNoShutdown = errors.New("serve lsp: exit without shutdown")
 
 // Server is one editor session's language server.
 type Server struct {
-	// Debounce is the wait after a change before linting; 0 lints at once.
+	// Debounce is the shortest time between two lints of a document on
+	// change; 0 lints every change at once.
 	Debounce time.Duration
 	// Roots are the workspace directories. Empty takes the client's
 	// workspace folders, else the current directory.
@@ -65,6 +66,7 @@ type document struct {
 	gen       int
 	published int
 	timer     *time.Timer
+	linted    time.Time // when the last lint started
 	current   *analysis
 }
 
@@ -413,9 +415,13 @@ func (s *Server) didChange(p didChangeParams) {
 		d.timer.Stop()
 		d.timer = nil
 	}
-	if s.Debounce > 0 {
+	// The first change after a quiet spell is linted at once; a change
+	// within Debounce of the last lint waits for the end of that window, so
+	// fast typing costs one lint per window and the last keystroke is
+	// always linted.
+	if wait := s.Debounce - time.Since(d.linted); s.Debounce > 0 && wait > 0 {
 		uri := d.uri
-		d.timer = time.AfterFunc(s.Debounce, func() { s.lint(uri) })
+		d.timer = time.AfterFunc(wait, func() { s.lint(uri) })
 		s.mu.Unlock()
 		return
 	}
@@ -478,6 +484,7 @@ func (s *Server) lint(uri string) *analysis {
 		return a
 	}
 	gen, text := d.gen, d.text
+	d.linted = time.Now()
 	in := lintInput{ws: s.ws, base: s.base, path: d.path}
 	s.wg.Add(1)
 	s.mu.Unlock()
