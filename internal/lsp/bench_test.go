@@ -192,4 +192,3 @@ func BenchmarkEditsRSS(b *testing.B) {
 	}
 	b.ReportMetric(0, "ns/op")
 }
-
