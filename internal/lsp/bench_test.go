@@ -41,12 +41,12 @@ const typing = " In order to see it, we we went there quickly."
 // phrase a character at a time after col, then deleting it with backspaces.
 func keystroke(i, line, col int) contentChange {
 	n := len(typing)
-	if k := i % (2 * n); k < n {
+	k := i % (2 * n)
+	if k < n {
 		return edit(rng(line, col+k, line, col+k), typing[k:k+1])
-	} else {
-		k = 2*n - k // characters left before this backspace
-		return edit(rng(line, col+k-1, line, col+k), "")
 	}
+	left := 2*n - k // characters typed and not yet deleted
+	return edit(rng(line, col+left-1, line, col+left), "")
 }
 
 func report(b *testing.B, lat []time.Duration) {
