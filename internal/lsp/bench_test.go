@@ -192,3 +192,13 @@ func BenchmarkEditsRSS(b *testing.B) {
 	}
 	b.ReportMetric(0, "ns/op")
 }
+
+// BenchmarkAnalyze300 is the work behind one keystroke's diagnostics on the
+// 300-line draft, without the protocol: parse, lint, convert to UTF-16.
+func BenchmarkAnalyze300(b *testing.B) {
+	text, _, _ := draft300(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		analyze(text, lintInput{base: nil})
+	}
+}
