@@ -500,3 +500,26 @@ func TestCloseClearsDiagnostics(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A client that can watch files is asked to watch the configuration; its
+// answer to that request is taken quietly.
+func TestWatcherRegistration(t *testing.T) {
+	c := startServer(t, nil)
+	caps := map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}
+	c.call("initialize", map[string]any{"capabilities": caps}, nil)
+	c.notify("initialized", map[string]any{})
+	m := c.next()
+	if m.Method != "client/registerCapability" || !strings.Contains(string(m.Params), `"globPattern":"**/.speedgrapher.yaml"`) {
+		t.Fatalf("after initialized: %s %s, want a registration of a watcher for .speedgrapher.yaml", m.Method, m.Params)
+	}
+	c.w.write(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(m.ID), "result": nil})
+	// The next thing the server writes answers the next request: nothing
+	// was said about the response.
+	if err := c.call("shutdown", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("exit", nil)
+	if err := <-c.done; err != nil {
+		t.Fatal(err)
+	}
+}
