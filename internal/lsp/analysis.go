@@ -206,8 +206,10 @@ func safeFixes(text string, findings []lint.Finding) []byteEdit {
 
 // disableEdit inserts the inline comment that turns rule off on the
 // finding's line, at the line's end but before a hard line break (trailing
-// spaces or a backslash) so the markup keeps its meaning. ok is false in
-// front matter, where a comment is not markdown.
+// spaces or a backslash) or a table row's closing pipe, so the markup keeps
+// its meaning. A comment on a line of its own would not: inside a
+// paragraph or a list it starts an HTML block and splits them. ok is false
+// in front matter, where a comment is not markdown.
 func disableEdit(a *analysis, f *lint.Finding) (byteEdit, bool) {
 	if a.doc != nil && a.doc.FrontMatter.End > 0 && f.Start < a.doc.FrontMatter.End {
 		return byteEdit{}, false
@@ -216,8 +218,13 @@ func disableEdit(a *analysis, f *lint.Finding) (byteEdit, bool) {
 	start, end := a.lines.starts[line], a.lines.lineEnd(line)
 	content := a.text[start:end]
 	trimmed := strings.TrimRight(content, " \t")
-	if len(trimmed) == len(content) && strings.HasSuffix(trimmed, "\\") {
+	switch {
+	case len(trimmed) == len(content) && strings.HasSuffix(trimmed, "\\"):
 		trimmed = trimmed[:len(trimmed)-1] // a backslash hard break stays last
+	case strings.HasSuffix(trimmed, "|") && !strings.HasSuffix(trimmed, "\\|") && inTable(a, f.Start):
+		// After a row's closing pipe the comment would be a cell of its
+		// own, which GFM drops: it goes inside the last cell.
+		trimmed = strings.TrimRight(trimmed[:len(trimmed)-1], " \t")
 	}
 	at := start + len(trimmed)
 	comment := fmt.Sprintf("<!-- speedgrapher-disable-line %s -->", f.Rule)
@@ -225,6 +232,18 @@ func disableEdit(a *analysis, f *lint.Finding) (byteEdit, bool) {
 		comment = " " + comment
 	}
 	return byteEdit{Start: at, End: at, NewText: comment}, true
+}
+
+// inTable reports whether the source offset off is in a table cell.
+func inTable(a *analysis, off int) bool {
+	off -= a.bom
+	for i := range a.doc.Blocks {
+		b := &a.doc.Blocks[i]
+		if b.Start <= off && off < b.End {
+			return b.Kind == markdown.TableCell
+		}
+	}
+	return false
 }
 
 // textEdits converts byte edits to LSP edits against x.

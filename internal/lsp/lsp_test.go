@@ -229,6 +229,8 @@ func TestDisableCommentKeepsTheMarkup(t *testing.T) {
 			"We left in order to win. <!-- speedgrapher-disable-line wordy -->\\\nThen more.\n"},
 		{"list item", "- one\n- We left in order to win.\n- three\n", 1,
 			"- one\n- We left in order to win. <!-- speedgrapher-disable-line wordy -->\n- three\n"},
+		{"table row", "| a | b |\n|---|---|\n| x | we left in order to go |\n", 2,
+			"| a | b |\n|---|---|\n| x | we left in order to go <!-- speedgrapher-disable-line wordy --> |\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
