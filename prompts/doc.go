@@ -80,6 +80,14 @@
 //	lower S, upper S, trim S
 //	                S in lower case, in upper case, without surrounding space
 //
+// A cloned repository's templates must not stall the server, so files and
+// renders have limits (see MaxFrontMatterBytes and the constants after it):
+// front matter and Gemini TOML past their size and nesting limits, and
+// ranges over numbers past MaxLoopSteps, are load-time diagnostics; a
+// render past its loop steps, bytes, time or printf widths stops with a
+// *BudgetError naming the file and line, and RenderContext stops when its
+// context is done.
+//
 // Problems with the arguments — missing, unknown, outside the declared
 // values, or naming a draft that cannot be read — are *ArgumentError.
 //

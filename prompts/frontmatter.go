@@ -68,6 +68,9 @@ type lineError struct {
 // first. Every problem is reported; fm is nil only when the YAML is unreadable.
 func parseFrontMatter(text string, first int) (*frontMatter, []lineError) {
 	shift := first - 1 // YAML line n is file line n+shift
+	if lerr := checkFrontMatterShape(text, first); lerr != nil {
+		return nil, []lineError{*lerr}
+	}
 	f, err := parser.ParseBytes([]byte(text), 0)
 	if err != nil {
 		return nil, []lineError{yamlError(err, shift)}

@@ -50,6 +50,13 @@ func buildImport(f file, format Format, description, hint, raw string, pieces []
 		// The arguments go after a blank line, not after the file's last newline.
 		pieces[n-1].text = strings.TrimRight(pieces[n-1].text, " \t\n")
 	}
+	// A placeholder the writer left empty shows what belongs there, so the
+	// agent sees "[FILE]" and asks, rather than "Fix the typos in , in  spelling."
+	hintWords := strings.Fields(strings.NewReplacer("[", " ", "]", " ", "<", " ", ">", " ").Replace(hint))
+	whole := hint
+	if whole == "" {
+		whole = "what you would type after /" + f.name
+	}
 	var src strings.Builder
 	for _, p := range pieces {
 		switch p.kind {
@@ -58,9 +65,13 @@ func buildImport(f file, format Format, description, hint, raw string, pieces []
 				src.WriteString("{{" + strconv.Quote(p.text) + "}}")
 			}
 		case pieceArgs:
-			src.WriteString("{{ .args }}")
+			src.WriteString(`{{ or .args ` + strconv.Quote("["+whole+"]") + ` }}`)
 		case pieceWord:
-			src.WriteString(`{{ index . "$` + strconv.Itoa(p.word) + `" }}`)
+			name := "argument " + strconv.Itoa(p.word)
+			if p.word <= len(hintWords) {
+				name = hintWords[p.word-1]
+			}
+			src.WriteString(`{{ or (index . "$` + strconv.Itoa(p.word) + `") ` + strconv.Quote("["+name+"]") + ` }}`)
 		case pieceFile:
 			src.WriteString("{{ draft " + strconv.Quote(p.text) + " }}")
 		}

@@ -25,6 +25,7 @@ func parseClaude(f file) (*Template, []Diagnostic) {
 		meta = claudeFrontMatter(yamlText, yamlLine)
 	}
 	var pieces []piece
+	shell := shellWarnings{file: f.display}
 	lit := 0 // start of the pending literal text
 	for i := 0; i < len(body); {
 		switch {
@@ -40,13 +41,14 @@ func parseClaude(f file) (*Template, []Diagnostic) {
 			lit = i
 		case strings.HasPrefix(body[i:], "!`"):
 			end := shellEnd(body, i+2, '`')
-			diags = append(diags, shellWarning(f.display, lineAt(body, i, bodyLine), body[i:end]))
+			shell.add(func() int { return lineAt(body, i, bodyLine) }, body[i:end])
 			i = end // stays in the literal text
 		default:
 			i++
 		}
 	}
 	pieces = appendText(pieces, body[lit:])
+	diags = append(diags, shell.diagnostics()...)
 	t, d := buildImport(f, FormatClaude, meta["description"], meta["argument-hint"], body, pieces)
 	return t, append(diags, d...)
 }
@@ -63,6 +65,35 @@ func shellEnd(text string, from int, closing byte) int {
 		}
 	}
 	return len(text)
+}
+
+// maxShellWarnings bounds the shell-command warnings about one file: each
+// finds its line from the start of the file, and a file of nothing but
+// shell commands would otherwise take time quadratic in its size.
+const maxShellWarnings = 10
+
+// shellWarnings collects the warnings about the shell commands of one file.
+type shellWarnings struct {
+	file string
+	list []Diagnostic
+	more int // shell commands past maxShellWarnings
+}
+
+// add warns about cmd, found on the line that line computes.
+func (w *shellWarnings) add(line func() int, cmd string) {
+	if len(w.list) == maxShellWarnings {
+		w.more++
+		return
+	}
+	w.list = append(w.list, shellWarning(w.file, line(), cmd))
+}
+
+func (w *shellWarnings) diagnostics() []Diagnostic {
+	if w.more == 0 {
+		return w.list
+	}
+	return append(w.list, Diagnostic{File: w.file, Warning: true, Message: fmt.Sprintf(
+		"%d more shell commands are not run either; they stay in the prompt as text", w.more)})
 }
 
 func shellWarning(file string, line int, cmd string) Diagnostic {

@@ -27,6 +27,9 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 		Description *string `toml:"description"`
 		Prompt      *string `toml:"prompt"`
 	}
+	if lerr := checkTOMLShape(f.data); lerr != nil {
+		return nil, []Diagnostic{{File: f.display, Line: lerr.line, Message: lerr.msg}}
+	}
 	err := toml.NewDecoder(bytes.NewReader(f.data)).DisallowUnknownFields().Decode(&cmd)
 	var strict *toml.StrictMissingError
 	var decode *toml.DecodeError
@@ -57,6 +60,8 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 	}
 
 	var pieces []piece
+	ends := braceEnds(prompt)
+	shell := shellWarnings{file: f.display}
 	lit := 0
 	for i := 0; i < len(prompt); {
 		switch {
@@ -66,12 +71,12 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 			i += len("{{args}}")
 			lit = i
 		case strings.HasPrefix(prompt[i:], "!{"):
-			end, _ := braceEnd(prompt, i+2)
+			end, _ := braceEnd(ends, i+1)
 			cmdText := prompt[i:end]
-			diags = append(diags, shellWarning(f.display, rawLine(f.data, cmdText, promptLine), cmdText))
+			shell.add(func() int { return rawLine(f.data, cmdText, promptLine) }, cmdText)
 			i = end // stays in the literal text
 		case strings.HasPrefix(prompt[i:], "@{"):
-			end, closed := braceEnd(prompt, i+2)
+			end, closed := braceEnd(ends, i+1)
 			if !closed {
 				i += 2 // not closed: text
 				continue
@@ -85,6 +90,7 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 		}
 	}
 	pieces = appendText(pieces, prompt[lit:])
+	diags = append(diags, shell.diagnostics()...)
 	description := ""
 	if cmd.Description != nil {
 		description = strings.TrimSpace(*cmd.Description)
@@ -93,23 +99,35 @@ func parseGemini(f file) (*Template, []Diagnostic) {
 	return t, append(diags, d...)
 }
 
-// braceEnd is the offset just past the "}" that closes a brace opened just
-// before from, counting nested braces as Gemini CLI does; the end of text,
-// and closed false, when it is not closed.
-func braceEnd(text string, from int) (end int, closed bool) {
-	depth := 1
-	for j := from; j < len(text); j++ {
+// braceEnds gives, for the offset of each "{" in text, the offset just past
+// the "}" that closes it, counting nested braces as Gemini CLI does, or -1
+// when it is not closed. One pass with a stack: scanning on from every "{"
+// would take time quadratic in a prompt of unclosed "@{".
+func braceEnds(text string) []int32 {
+	ends := make([]int32, len(text))
+	var open []int32
+	for j := 0; j < len(text); j++ {
 		switch text[j] {
 		case '{':
-			depth++
+			ends[j] = -1
+			open = append(open, int32(j))
 		case '}':
-			depth--
-			if depth == 0 {
-				return j + 1, true
+			if n := len(open); n > 0 {
+				ends[open[n-1]] = int32(j + 1)
+				open = open[:n-1]
 			}
 		}
 	}
-	return len(text), false
+	return ends
+}
+
+// braceEnd is the offset just past the "}" that closes the "{" at offset
+// brace, or the end of the text and closed false when it is not closed.
+func braceEnd(ends []int32, brace int) (end int, closed bool) {
+	if e := ends[brace]; e >= 0 {
+		return int(e), true
+	}
+	return len(ends), false
 }
 
 // rawLine is the file line where s first appears in data, or fallback when

@@ -29,6 +29,16 @@ func TestImports(t *testing.T) {
 		wantDiags                           []string
 	}{
 		{
+			name:   "claude, nothing given: the hint's words hold the places",
+			format: prompts.FormatClaude,
+			file:   "fix-typos.md",
+			text:   "---\ndescription: Fixes typos.\nargument-hint: FILE [LANGUAGE]\n---\nFix the typos in $1, in $2 spelling.\n",
+			args:   map[string]string{},
+
+			wantName: "fix-typos", wantDescription: "Fixes typos.", wantHint: "FILE [LANGUAGE]",
+			want: []prompts.Message{{Role: "user", Text: "Fix the typos in [FILE], in [LANGUAGE] spelling."}},
+		},
+		{
 			name:   "claude positional, whole, shell inert",
 			format: prompts.FormatClaude,
 			file:   "fix-issue.md",
@@ -36,7 +46,7 @@ func TestImports(t *testing.T) {
 			args:   map[string]string{"args": "  123  high "},
 
 			wantName: "fix-issue", wantDescription: "Fixes an issue.", wantHint: "[issue] [priority]",
-			want:      []prompts.Message{{Role: "user", Text: "Fix issue 123 with priority high;  is empty.\nAll of it: 123  high\nContext: !`git status`"}},
+			want:      []prompts.Message{{Role: "user", Text: "Fix issue 123 with priority high; [argument 3] is empty.\nAll of it: 123  high\nContext: !`git status`"}},
 			wantDiags: []string{"cmds/fix-issue.md:8: warning: shell command !`git status` is not run by speedgrapher; it stays in the prompt as text (remove it, or paste its output into the file)"},
 		},
 		{
@@ -96,7 +106,8 @@ func TestImports(t *testing.T) {
 			args:   map[string]string{},
 
 			wantName: "touchy", wantDescription: "Run !{touch x; echo {a}} now; {{args}}", wantHint: "Text for the command, as you would type it after /touchy",
-			want: []prompts.Message{{Role: "user", Text: "Run !{touch x; echo {a}} now;"}},
+			// The writer gave nothing: the agent sees what belongs there, not a hole.
+			want: []prompts.Message{{Role: "user", Text: "Run !{touch x; echo {a}} now; [what you would type after /touchy]"}},
 			wantDiags: []string{
 				`cmds/touchy.toml:1: warning: unknown key "descripton" is ignored; did you mean "description"?`,
 				"cmds/touchy.toml:2: warning: shell command !{touch x; echo {a}} is not run by speedgrapher; it stays in the prompt as text (remove it, or paste its output into the file)",

@@ -347,6 +347,9 @@ func display(label, p string) string {
 
 // parsePartial parses a partial file: all of it is template text.
 func parsePartial(f file) (*partial, []Diagnostic) {
+	if lerr := checkBodyShape(string(f.data), 1); lerr != nil {
+		return nil, []Diagnostic{{File: f.display, Line: lerr.line, Message: "partial: " + lerr.msg}}
+	}
 	tmpl, err := template.New(f.name).Funcs(parseFuncs).Option("missingkey=error").Parse(string(f.data))
 	if err != nil {
 		line, msg := 1, err.Error()
@@ -356,5 +359,10 @@ func parsePartial(f file) (*partial, []Diagnostic) {
 		}
 		return nil, []Diagnostic{{File: f.display, Line: line, Message: "partial: " + msg}}
 	}
-	return &partial{name: f.name, file: f.display, tmpl: tmpl}, nil
+	lines := newLineIndex()
+	lines.texts[f.name] = string(f.data)
+	for _, d := range tmpl.Templates() {
+		instrument(d.Tree, f.display, lines)
+	}
+	return &partial{name: f.name, file: f.display, tmpl: tmpl, text: string(f.data)}, nil
 }

@@ -3,6 +3,7 @@ package prompts
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -20,11 +21,10 @@ type Env struct {
 	ReadFile  func(path string) (uri string, text string, err error) // a workspace file, for {{ draft .path }}
 	Guideline func(name string) (string, error)                      // "editorial", "localization"
 	ListFiles func(prefix string) []string                           // workspace markdown files, for completion
+	// Exists checks a path-like argument (complete: files) before rendering:
+	// nil when the file or folder is in the workspace. A nil Exists checks nothing.
+	Exists func(path string) error
 }
-
-// Guidelines are the names {{ guideline "name" }} accepts; the server maps
-// each to a workspace file (EDITORIAL.md, LOCALIZATION.md) or a shipped default.
-var Guidelines = []string{"editorial", "localization"}
 
 // parseFuncs are the funcs templates may call. draft and guideline need an
 // Env, so Render replaces them on a clone of the set; these stand in at parse
@@ -35,37 +35,86 @@ var parseFuncs = template.FuncMap{
 	"lower":     strings.ToLower,
 	"upper":     strings.ToUpper,
 	"trim":      strings.TrimSpace,
+	stepFunc:    func(string) string { return "" },
 }
 
-// Render validates args and executes the template. Argument values are data:
-// template syntax in a value appears literally in the output. A problem with
-// the arguments, including a draft that cannot be read, is an *ArgumentError.
+// Render is RenderContext without a context: it stops only at its limits.
 func (t *Template) Render(args map[string]string, env Env) ([]Message, error) {
+	return t.RenderContext(context.Background(), args, env)
+}
+
+// RenderContext validates args and executes the template. Argument values
+// are data: template syntax in a value appears literally in the output. A
+// problem with the arguments, including a draft that cannot be read, is an
+// *ArgumentError. Rendering stops when ctx is done, with ctx's error, and at
+// the limits (MaxLoopSteps, MaxRenderBytes, MaxFormatWidth, RenderTimeout)
+// with a *BudgetError naming the file and line.
+func (t *Template) RenderContext(ctx context.Context, args map[string]string, env Env) ([]Message, error) {
 	data, err := t.bind(args)
 	if err != nil {
 		return nil, err
 	}
-	r := &renderer{t: t, env: env, data: data, mark: "\x00" + rand.Text() + "\x00"}
+	if err := t.checkPaths(data, env); err != nil {
+		return nil, err
+	}
+	r := &renderer{t: t, env: env, data: data, mark: "\x00" + rand.Text() + "\x00", budget: newBudget(ctx, t)}
 	set, err := t.set.Clone()
 	if err != nil {
 		return nil, fmt.Errorf("render prompt %q: %w", t.Name, err)
 	}
-	set.Funcs(template.FuncMap{"draft": r.draft, "guideline": r.guideline})
+	set.Funcs(r.budget.funcs()).Funcs(template.FuncMap{"draft": r.draft, "guideline": r.guideline})
 
 	messages := []Message{}
 	for _, s := range t.sections {
 		var buf bytes.Buffer
-		if err := set.ExecuteTemplate(&buf, s.name, data); err != nil {
-			err = cmp.Or(r.err, err) // the func's own error reads better than the executor's wrapping
-			var argErr *ArgumentError
-			if errors.As(err, &argErr) {
-				return nil, argErr
-			}
-			return nil, fmt.Errorf("render prompt %q: %w", t.Name, err)
+		if err := set.ExecuteTemplate(budgetWriter{r.budget, &buf}, s.name, data); err != nil {
+			return nil, r.failure(err)
 		}
 		messages = r.split(messages, s.role, buf.String())
 	}
 	return messages, nil
+}
+
+// checkPaths refuses a path-like argument that names nothing in the
+// workspace, before anything is rendered: otherwise /voice samples=posts/
+// would send an agent to read a folder that is not there.
+func (t *Template) checkPaths(data map[string]any, env Env) error {
+	if env.Exists == nil {
+		return nil
+	}
+	for _, a := range t.Arguments {
+		v, _ := data[a.Name].(string)
+		if a.Complete != "files" || v == "" {
+			continue
+		}
+		if err := env.Exists(v); err != nil {
+			return &ArgumentError{Prompt: t.Name, Argument: a.Name,
+				Message: fmt.Sprintf("argument %q: %v", a.Name, err)}
+		}
+	}
+	return nil
+}
+
+// failure is the error Render returns when execution fails with err: a
+// func's own error reads better than the executor's wrapping of it.
+func (r *renderer) failure(err error) error {
+	if r.budget.err != nil {
+		var be *BudgetError
+		if errors.As(r.budget.err, &be) {
+			// A failed function call knows its line better than the last step.
+			if m := execLocation.FindStringSubmatch(err.Error()); m != nil && slices.ContainsFunc(r.t.sections, func(s section) bool { return s.name == m[1] }) {
+				be.Where = r.t.File + ":" + m[2]
+			}
+			return be
+		}
+		return fmt.Errorf("render prompt %q: %w", r.t.Name, r.budget.err)
+	}
+	err = cmp.Or(r.err, err)
+	var argErr *ArgumentError
+	if errors.As(err, &argErr) {
+		return argErr
+	}
+	return fmt.Errorf("render prompt %q: %w", r.t.Name, err)
 }
 
 // bind checks args against the declared arguments and returns the data the
@@ -125,6 +174,7 @@ type renderer struct {
 	mark   string
 	drafts []Resource
 	err    error // the first error from a func, in case execution hides it
+	budget *budget
 }
 
 // draft reads a workspace file and leaves a mark where its resource goes.
@@ -156,6 +206,9 @@ func (r *renderer) draft(p string) (string, error) {
 	if err != nil {
 		return "", fail(err.Error())
 	}
+	if err := r.budget.use(len(text)); err != nil {
+		return "", err
+	}
 	r.drafts = append(r.drafts, Resource{URI: uri, MIMEType: mimeType(uri, p), Text: text})
 	return r.mark + strconv.Itoa(len(r.drafts)-1) + r.mark, nil
 }
@@ -170,8 +223,9 @@ func (r *renderer) guideline(name string) (string, error) {
 	if err != nil {
 		err = fmt.Errorf("guideline %q: %w", name, err)
 		r.err = cmp.Or(r.err, err)
+		return "", err
 	}
-	return text, err
+	return text, r.budget.use(len(text))
 }
 
 // split turns one section's output into messages: the text around each draft

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
+
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 // Argument is one argument a prompt template declares in its front matter.
@@ -79,6 +82,7 @@ type partial struct {
 	name string
 	file string
 	tmpl *template.Template
+	text string // the file's text, for line numbers
 }
 
 // parseTemplate parses and validates one template file. name is the name
@@ -86,7 +90,13 @@ type partial struct {
 // nil when any diagnostic is an error.
 func parseTemplate(file, name string, data []byte, partials []*partial) (*Template, []Diagnostic) {
 	var diags []Diagnostic
+	more, moreErrors := 0, false // diagnostics past MaxDiagnostics
 	add := func(line int, warning bool, format string, args ...any) {
+		if len(diags) == MaxDiagnostics {
+			more++
+			moreErrors = moreErrors || !warning
+			return
+		}
 		diags = append(diags, Diagnostic{File: file, Line: line, Message: fmt.Sprintf(format, args...), Warning: warning})
 	}
 	yamlText, yamlLine, body, bodyLine, lerr := splitFile(data)
@@ -150,15 +160,35 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 		}
 	}
 
-	if set, sections, ok := parseBody(body, bodyLine, partials, func(line int, msg string) { add(line, false, "%s", msg) }); ok {
+	if lerr := checkBodyShape(body, bodyLine); lerr != nil {
+		add(lerr.line, false, "%s", lerr.msg)
+		return nil, diags
+	}
+	lines := newLineIndex()
+	for _, p := range partials {
+		lines.texts[p.name] = p.text
+	}
+	if set, sections, ok := parseBody(body, bodyLine, partials, lines, func(line int, msg string) { add(line, false, "%s", msg) }); ok {
 		t.set, t.sections = set, sections
-		c := &checker{set: set, sections: map[string]bool{}, declared: declared, names: names, used: map[string]bool{}, seen: map[string]bool{}, add: add}
+		c := &checker{set: set, sections: map[string]bool{}, declared: declared, names: names, used: map[string]bool{}, seen: map[string]bool{}, add: add, lines: lines}
 		for _, s := range sections {
 			c.sections[s.name] = true
 		}
 		for _, s := range sections {
 			tree := set.Lookup(s.name).Tree
 			c.walk(tree, tree.Root, 0, "")
+		}
+		checkLoops(set, sections, add)
+		shared := map[*parse.Tree]bool{}
+		for _, p := range partials {
+			for _, d := range p.tmpl.Templates() {
+				shared[d.Tree] = true
+			}
+		}
+		for _, d := range set.Templates() {
+			if !shared[d.Tree] {
+				instrument(d.Tree, file, lines)
+			}
 		}
 		for _, a := range fm.arguments {
 			if a.Name != "" && !c.used[a.Name] {
@@ -168,6 +198,10 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 	}
 
 	slices.SortStableFunc(diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+	if more > 0 {
+		diags = append(diags, Diagnostic{File: file, Warning: !moreErrors,
+			Message: fmt.Sprintf("%d more problems not shown; fix these first", more)})
+	}
 	for _, d := range diags {
 		if !d.Warning {
 			return nil, diags
@@ -180,7 +214,7 @@ func parseTemplate(file, name string, data []byte, partials []*partial) (*Templa
 // its own template in one set, with the partials, so that define and
 // template work across them. Each section's text is padded with newlines so
 // that text/template's line numbers are file lines.
-func parseBody(body string, firstLine int, partials []*partial, report func(line int, msg string)) (*template.Template, []section, bool) {
+func parseBody(body string, firstLine int, partials []*partial, lines *lineIndex, report func(line int, msg string)) (*template.Template, []section, bool) {
 	set := template.New(rootName).Funcs(parseFuncs).Option("missingkey=error")
 	for _, p := range partials {
 		for _, d := range p.tmpl.Templates() {
@@ -195,9 +229,18 @@ func parseBody(body string, firstLine int, partials []*partial, report func(line
 	var sections []section
 	role, start := "user", firstLine
 	var text strings.Builder
+	// Each section is padded with its start line's newlines, so many of
+	// them would take memory quadratic in the file's size.
+	tooMany := false
 	flush := func() bool {
+		if len(sections) == MaxMessages {
+			report(start-1, fmt.Sprintf("more than %d messages; merge some turns", MaxMessages))
+			tooMany = true
+			return false
+		}
 		name := "message " + strconv.Itoa(len(sections)+1)
 		src := strings.Repeat("\n", start-1) + text.String()
+		lines.texts[name] = src
 		if _, err := set.New(name).Parse(src); err != nil {
 			line, msg := start, err.Error()
 			if m := parseError.FindStringSubmatch(msg); m != nil {
@@ -214,7 +257,9 @@ func parseBody(body string, firstLine int, partials []*partial, report func(line
 	lineNo := firstLine
 	for l := range strings.SplitAfterSeq(body, "\n") {
 		if r, isMarker := markers[strings.TrimSpace(l)]; isMarker {
-			ok = flush() && ok
+			if ok = flush() && ok; tooMany {
+				return nil, nil, false
+			}
 			role, start = r, lineNo+1
 			text.Reset()
 		} else {
@@ -236,6 +281,7 @@ type checker struct {
 	used     map[string]bool
 	seen     map[string]bool // templates already walked through a template call
 	add      func(line int, warning bool, format string, args ...any)
+	lines    *lineIndex
 }
 
 // walk visits n in tree. Inside a partial, callLine is the line in this file
@@ -278,15 +324,47 @@ func (c *checker) walk(tree *parse.Tree, n parse.Node, callLine int, via string)
 	case *parse.TemplateNode:
 		c.walk(tree, n.Pipe, callLine, via)
 		target := c.set.Lookup(n.Name)
-		if target == nil || target.Tree == nil || c.seen[n.Name] {
+		if target == nil || target.Tree == nil {
+			c.unknownTemplate(tree, n, callLine)
+			return
+		}
+		if c.seen[n.Name] {
 			return
 		}
 		c.seen[n.Name] = true
 		if callLine == 0 && !c.sections[target.Tree.ParseName] {
-			callLine, via = nodeLine(tree, n), n.Name
+			callLine, via = c.lines.line(tree, n), n.Name
 		}
 		c.walk(target.Tree, target.Tree.Root, callLine, via)
 	}
+}
+
+// unknownTemplate reports {{ template "x" }} with no partial or define of
+// that name, which would otherwise fail only when the command is used.
+func (c *checker) unknownTemplate(tree *parse.Tree, n *parse.TemplateNode, callLine int) {
+	key := "template\x00" + n.Name
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	var names []string
+	for _, t := range c.set.Templates() {
+		if t.Tree != nil && !c.sections[t.Name()] {
+			names = append(names, t.Name())
+		}
+	}
+	slices.Sort(names)
+	hint := "add " + n.Name + ".md as a partial beside the templates, or fix the name"
+	if near := typo.Closest(n.Name, names); near != "" {
+		hint = fmt.Sprintf("did you mean %q?", near)
+	} else if len(names) > 0 {
+		hint += "; the partials are: " + strings.Join(names, ", ")
+	}
+	line := callLine
+	if line == 0 {
+		line = c.lines.line(tree, n)
+	}
+	c.add(line, false, "no partial or template %q; %s", n.Name, hint)
 }
 
 // guidelineName reports {{ guideline "x" }} with a name no guideline has,
@@ -302,7 +380,7 @@ func (c *checker) guidelineName(tree *parse.Tree, n *parse.CommandNode, callLine
 	}
 	line := callLine
 	if line == 0 {
-		line = nodeLine(tree, n)
+		line = c.lines.line(tree, n)
 	}
 	c.add(line, false, "unknown guideline %q; use one of: %s", name.Text, strings.Join(Guidelines, ", "))
 }
@@ -327,7 +405,7 @@ func (c *checker) field(tree *parse.Tree, n parse.Node, name string, callLine in
 		c.add(callLine, false, "partial %q uses .%s, which is not an argument of this template; %s", via, name, c.takes())
 		return
 	}
-	c.add(nodeLine(tree, n), false, ".%s is not an argument of this template; %s", name, c.takes())
+	c.add(c.lines.line(tree, n), false, ".%s is not an argument of this template; %s", name, c.takes())
 }
 
 // takes tells the author what to do about an undeclared field.
@@ -338,7 +416,37 @@ func (c *checker) takes() string {
 	return "declare it under arguments or use one of: " + strings.Join(c.names, ", ")
 }
 
-// nodeLine is the line of n in its tree's text, which for sections is the file line.
+// lineIndex finds the line of a node in its tree's text, which for
+// sections is the file line. text/template's own ErrorContext counts the
+// newlines from the start of the text for every node it is asked about,
+// which is quadratic in a file with a problem on every line.
+type lineIndex struct {
+	texts    map[string]string // by parse name: a section's or partial's text
+	newlines map[string][]int  // offsets of the newlines of each text, once asked
+}
+
+func newLineIndex() *lineIndex {
+	return &lineIndex{texts: map[string]string{}, newlines: map[string][]int{}}
+}
+
+func (li *lineIndex) line(tree *parse.Tree, n parse.Node) int {
+	text, ok := li.texts[tree.ParseName]
+	if !ok {
+		return nodeLine(tree, n)
+	}
+	offsets, ok := li.newlines[tree.ParseName]
+	if !ok {
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' {
+				offsets = append(offsets, i)
+			}
+		}
+		li.newlines[tree.ParseName] = offsets
+	}
+	return 1 + sort.SearchInts(offsets, int(n.Position()))
+}
+
+// nodeLine is the line of n in its tree's text, counted by text/template.
 func nodeLine(tree *parse.Tree, n parse.Node) int {
 	loc, _ := tree.ErrorContext(n)
 	parts := strings.Split(loc, ":")

@@ -113,7 +113,7 @@ func TestLintTool(t *testing.T) {
 	// Hand-derived: passive "was approved" is accepted; adverb is off in
 	// front matter; weasel-word is an error by the workspace file.
 	want := []brief{
-		{"wordy", "warning", "in order to", 9, 23, []string{"to"}},
+		{"wordy", "suggestion", "in order to", 9, 23, []string{"to"}},
 		{"weasel-word", "error", "very", 9, 47, []string{}},
 	}
 	res, text := callTool(t, cs, "lint", map[string]any{"path": "post.md"})
@@ -123,7 +123,7 @@ func TestLintTool(t *testing.T) {
 	if diff := cmp.Diff(want, findingsOf(t, res)); diff != "" {
 		t.Errorf("lint path (-want +got):\n%s", diff)
 	}
-	if !strings.HasPrefix(text, "2 findings: 1 error, 1 warning") {
+	if !strings.HasPrefix(text, "2 findings: 1 error, 1 suggestion") {
 		t.Errorf("summary = %q", text)
 	}
 
@@ -191,12 +191,12 @@ func TestStructureTool(t *testing.T) {
 	}
 	// Hand-derived from the draft above.
 	want := []brief{
-		{"broken-anchor", "error", "#setup", 3, 5, []string{}},
-		{"broken-anchor", "error", "guide.md#instal", 3, 22, []string{}}, // guide.md has #install
-		{"missing-file", "error", "gone.md", 3, 51, []string{}},          // the link starts at "[gone]"
-		{"heading-increment", "warning", "Deep", 5, 6, []string{}},
+		{"broken-anchor", "suggestion", "#setup", 3, 5, []string{}},
+		{"broken-anchor", "suggestion", "guide.md#instal", 3, 22, []string{}}, // guide.md has #install
+		{"missing-file", "suggestion", "gone.md", 3, 51, []string{}},          // the link starts at "[gone]"
+		{"heading-increment", "suggestion", "Deep", 5, 6, []string{}},
 		{"image-alt", "warning", "img.png", 7, 1, []string{}},
-		{"missing-file", "error", "img.png", 7, 1, []string{}},
+		{"missing-file", "suggestion", "img.png", 7, 1, []string{}},
 		{"fence-language", "suggestion", "", 9, 1, []string{}},
 	}
 	if diff := cmp.Diff(want, findingsOf(t, res)); diff != "" {

@@ -22,8 +22,13 @@ import (
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
-func (c *cli) options() server.Options {
-	return server.Options{Roots: c.roots, PromptDirs: c.promptDirs, Logger: c.log, NoTools: bare, NoPrompts: bare, MaxToolCalls: c.maxToolCalls}
+func (c *cli) options() (server.Options, error) {
+	loc, err := c.locations()
+	if err != nil {
+		return server.Options{}, err
+	}
+	return server.Options{Roots: loc.Roots, PromptDirs: loc.PromptDirs, Home: loc.Home, ConfigHome: loc.ConfigHome, WorkDir: loc.WorkDir,
+		Logger: c.log, NoTools: bare, NoPrompts: bare, MaxToolCalls: c.maxToolCalls}, nil
 }
 
 func (c *cli) httpOptions() server.HTTPOptions {
@@ -54,7 +59,10 @@ func (c *cli) serve(args []string) int {
 	}
 	ctx, stop := signalContext()
 	defer stop()
-	opts := c.options()
+	opts, err := c.options()
+	if err != nil {
+		return c.fail("%v", err)
+	}
 	opts.Watch = ctx // reload prompts when their files change, until the server stops
 	// Over stdio the one client is the writer's own editor: its roots may
 	// name the project. Over HTTP any process that reaches the port is a
@@ -137,7 +145,7 @@ func (c *cli) listPrompts(args []string) int {
 	if len(args) > 0 {
 		return c.usageError("prompts takes no arguments, got %q", args[0])
 	}
-	srcs, err := server.PromptSources(c.roots, c.promptDirs)
+	srcs, err := c.promptSources()
 	if err != nil {
 		return c.fail("%v", err)
 	}
@@ -274,7 +282,7 @@ func (c *cli) findPrompt(ctx context.Context, s *mcp.ClientSession, name string)
 		}
 		names = append(names, p.Name)
 	}
-	if srcs, err := server.PromptSources(c.roots, c.promptDirs); err == nil {
+	if srcs, err := c.promptSources(); err == nil {
 		_, diags := prompts.Load(srcs...)
 		for _, d := range diags {
 			base := strings.TrimSuffix(filepath.Base(d.File), filepath.Ext(d.File))
@@ -369,7 +377,7 @@ func isIdentifier(s string) bool {
 
 // listPromptNames is the part of prompt --help that lists the prompts.
 func (c *cli) listPromptNames(w io.Writer) {
-	srcs, err := server.PromptSources(c.roots, c.promptDirs)
+	srcs, err := c.promptSources()
 	if err != nil {
 		return
 	}
@@ -421,7 +429,7 @@ func (c *cli) check(args []string) int {
 	var srcs []prompts.Source
 	if len(args) == 0 {
 		var err error
-		if srcs, err = server.PromptSources(c.roots, c.promptDirs); err != nil {
+		if srcs, err = c.promptSources(); err != nil {
 			return c.usageError("%v", err)
 		}
 	}
@@ -537,7 +545,11 @@ func (c *cli) call(args []string) int {
 func (c *cli) withSession(f func(context.Context, *mcp.ClientSession) int) int {
 	ctx, stop := signalContext()
 	defer stop()
-	srv, err := server.NewServer(c.options())
+	opts, err := c.options()
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	srv, err := server.NewServer(opts)
 	if err != nil {
 		return c.fail("%v", err)
 	}

@@ -13,7 +13,7 @@ import (
 // each, "speedgrapher: message (key: value, …)", with no timestamp and no
 // level, since a command-line run logs only what the writer must act on.
 type plainHandler struct {
-	mu    sync.Mutex
+	mu    *sync.Mutex // shared by the handlers WithAttrs makes, which write to the same w
 	w     io.Writer
 	level slog.Level
 	attrs []slog.Attr
@@ -42,7 +42,7 @@ func (h *plainHandler) Handle(_ context.Context, r slog.Record) error {
 }
 
 func (h *plainHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return &plainHandler{w: h.w, level: h.level, attrs: append(append([]slog.Attr{}, h.attrs...), attrs...)}
+	return &plainHandler{mu: h.mu, w: h.w, level: h.level, attrs: append(append([]slog.Attr{}, h.attrs...), attrs...)}
 }
 
 // WithGroup is not needed for a terminal line; attributes keep their keys.

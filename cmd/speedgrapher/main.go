@@ -40,6 +40,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -385,10 +386,11 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 }
 
 // setLogger makes the logger for the command: the server logs as structured
-// lines at --log-level (default warn); every other command prints only what
-// the writer must act on, one plain line each, and more with -v.
+// lines at --log-level (default warn). Every other command prints what the
+// writer must act on itself, once, as its own message, so its log is silent
+// unless -v (info) or --log-level asks, and then one plain line a record.
 func (c *cli) setLogger(serving bool) error {
-	level, plain := slog.LevelError, true
+	level, plain := slog.LevelError+4, true // nothing: the command says it
 	if serving {
 		level, plain = slog.LevelWarn, false
 	}
@@ -403,7 +405,7 @@ func (c *cli) setLogger(serving bool) error {
 		level = l
 	}
 	if plain {
-		c.log = slog.New(&plainHandler{w: c.stderr, level: level})
+		c.log = slog.New(&plainHandler{w: c.stderr, level: level, mu: new(sync.Mutex)})
 	} else {
 		c.log = slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: level}))
 	}

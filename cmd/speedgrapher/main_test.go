@@ -36,7 +36,11 @@ func TestLimitFlags(t *testing.T) {
 		if _, err := parseInterleaved(c.flagSet("test", serverFlags), tc.args); err != nil {
 			t.Fatal(err)
 		}
-		if got := c.options().MaxToolCalls; got != tc.maxToolCalls {
+		opts, err := c.options()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := opts.MaxToolCalls; got != tc.maxToolCalls {
 			t.Errorf("%q: MaxToolCalls = %d, want %d", tc.args, got, tc.maxToolCalls)
 		}
 		if got := c.httpOptions().SessionTimeout; got != tc.idle {

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/speedgrapher/speedgrapher/internal/server"
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
@@ -80,7 +79,7 @@ func (c *cli) newTemplate(args []string) int {
 // existingCommand says where a command called name already comes from, or ""
 // when there is none.
 func (c *cli) existingCommand(name string) string {
-	srcs, err := server.PromptSources(c.roots, c.promptDirs)
+	srcs, err := c.promptSources()
 	if err != nil {
 		return ""
 	}

@@ -13,7 +13,7 @@ import (
 // ordinary English). The message says where such phrasing is often found; it
 // does not judge who wrote it.
 var aiTrope = &Rule{
-	ID: "ai-trope", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "ai-trope", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").`,
 	message: func(match string, _ *phrase) string {
 		return fmt.Sprintf("%q is often found in machine-written text; say it plainly", match)

@@ -17,7 +17,7 @@ import (
 // ("guide.md#setup") against that file, when Options.Anchors can read it.
 // "#top" is always allowed: browsers honour it.
 var brokenAnchor = &Rule{
-	ID: "broken-anchor", Kind: Structure, Severity: Error,
+	ID: "broken-anchor", Kind: Structure, Severity: Suggestion,
 	Doc: `A link ("#setup", "guide.md#setup") to a heading that does not exist.`,
 	document: func(p *pass, r *Rule) {
 		pages := map[string]*anchorSet{"": newAnchorSet(DocumentAnchors(p.doc))} // by file; "" is the draft

@@ -5,7 +5,7 @@ import "fmt"
 // cliche flags worn-out phrases: the reader has met them so often that they
 // no longer see them. The list is this project's own.
 var cliche = &Rule{
-	ID: "cliche", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "cliche", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Clichés ("at the end of the day", "low-hanging fruit").`,
 	message: func(match string, _ *phrase) string {
 		return fmt.Sprintf("%q is a cliché; say plainly what you mean", match)

@@ -9,7 +9,7 @@ import (
 // under the same parent. Repeats under different parents are fine: a
 // changelog has an "Added" section under every version.
 var duplicateHeading = &Rule{
-	ID: "duplicate-heading", Kind: Structure, Severity: Warning,
+	ID: "duplicate-heading", Kind: Structure, Severity: Suggestion,
 	Doc: "A heading with the same text as an earlier sibling heading.",
 	document: func(p *pass, r *Rule) {
 		type key struct {

@@ -6,7 +6,7 @@ import "strings"
 // an HTML <img> with alt text ("# <img src=logo.png alt=Gonum>") has that
 // text.
 var emptyHeading = &Rule{
-	ID: "empty-heading", Kind: Structure, Severity: Error,
+	ID: "empty-heading", Kind: Structure, Severity: Warning,
 	Doc: "A heading with no text.",
 	document: func(p *pass, r *Rule) {
 		for i := range p.doc.Headings {

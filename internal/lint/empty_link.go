@@ -9,7 +9,7 @@ import "strings"
 // "[](#name)", which documentation tools read and readers never see, are
 // not links.
 var emptyLink = &Rule{
-	ID: "empty-link", Kind: Structure, Severity: Error,
+	ID: "empty-link", Kind: Structure, Severity: Suggestion,
 	Doc: `A link with no text or no destination ("[]()", "[text]()", "[text](#)").`,
 	document: func(p *pass, r *Rule) {
 		for i := range p.doc.Links {

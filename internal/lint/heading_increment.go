@@ -5,7 +5,7 @@ import "fmt"
 // headingIncrement flags a heading more than one level below the heading
 // before it ("#" then "###"): readers and screen readers lose the outline.
 var headingIncrement = &Rule{
-	ID: "heading-increment", Kind: Structure, Severity: Warning,
+	ID: "heading-increment", Kind: Structure, Severity: Suggestion,
 	Doc: "A heading that skips a level (## followed by ####).",
 	document: func(p *pass, r *Rule) {
 		prev := 0

@@ -6,7 +6,7 @@ import "fmt"
 // alternatives. The list is this project's own, drawn from common style-guide
 // advice (racialised technical terms, gendered defaults, ableist idioms).
 var inclusive = &Rule{
-	ID: "inclusive", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "inclusive", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Inconsiderate or exclusionary wording, with alternatives ("whitelist" → "allowlist").`,
 	message: func(match string, ph *phrase) string {
 		return fmt.Sprintf("%q may exclude or hurt readers; consider %s", match, quoteList(ph.suggest))

@@ -5,7 +5,7 @@ import "fmt"
 // lexicalIllusion flags a word written twice in a row by accident, as "the
 // the" split across a line break, which the eye skips over.
 var lexicalIllusion = &Rule{
-	ID: "lexical-illusion", Kind: Style, Severity: Error, acceptable: true,
+	ID: "lexical-illusion", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc:      `A word repeated by accident ("the the").`,
 	sentence: checkLexicalIllusion,
 }

@@ -40,7 +40,7 @@ const identifierLetters = 5
 // label too: only its length counts. Status tags ("DEPRECATED") are not
 // words of the sentence.
 var longSentence = &Rule{
-	ID: "long-sentence", Kind: Style, Severity: Warning,
+	ID: "long-sentence", Kind: Style, Severity: Suggestion,
 	Doc:      `Sentences over 25 words, and sentences of 20 words or more that are hard to read by their own grade.`,
 	sentence: checkLongSentence,
 }

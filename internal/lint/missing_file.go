@@ -14,7 +14,7 @@ import (
 // ("conversion.html" beside "conversion.md") is not missing. The rule runs
 // only when Options.FileExists is set.
 var missingFile = &Rule{
-	ID: "missing-file", Kind: Structure, Severity: Error,
+	ID: "missing-file", Kind: Structure, Severity: Suggestion,
 	Doc: "A relative link or image to a file that is not in the workspace.",
 	document: func(p *pass, r *Rule) {
 		check := func(start int, dest string) {

@@ -8,7 +8,7 @@ import "fmt"
 // second one: it is one decision, not one per heading. Changelogs, whose
 // releases are top-level headings, are not checked.
 var multipleH1 = &Rule{
-	ID: "multiple-h1", Kind: Structure, Severity: Warning,
+	ID: "multiple-h1", Kind: Structure, Severity: Suggestion,
 	Doc: "More than one top-level heading (a front matter title counts as one).",
 	document: func(p *pass, r *Rule) {
 		titled := p.doc.FrontMatter.Title != ""

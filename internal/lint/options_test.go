@@ -18,11 +18,11 @@ func TestFindingFields(t *testing.T) {
 	src := "# Café\n\nThé cat ran in order to\neat. We utilize it.\n"
 	got := Check(markdown.Parse([]byte(src)), Options{Only: []string{"wordy"}})
 	want := []Finding{{
-		Rule: "wordy", Severity: Warning, Message: `"in order to" is wordy; use "to"`,
+		Rule: "wordy", Severity: Suggestion, Message: `"in order to" is wordy; use "to"`,
 		Line: 3, Column: 13, EndLine: 3, EndColumn: 24, Match: "in order to", Suggestions: []string{"to"},
 		Start: 22, End: 33, // "é" is two bytes
 	}, {
-		Rule: "wordy", Severity: Warning, Message: `"utilize" is wordy; use "use"`,
+		Rule: "wordy", Severity: Suggestion, Message: `"utilize" is wordy; use "use"`,
 		Line: 4, Column: 9, EndLine: 4, EndColumn: 16, Match: "utilize", Suggestions: []string{"use"},
 		Start: 42, End: 49,
 	}}
@@ -43,14 +43,14 @@ func TestOptions(t *testing.T) {
 		opts Options
 		want []brief
 	}{
-		{"all", Options{}, []brief{{"multiple-h1", Warning}, {"weasel-word", Warning}, {"lexical-illusion", Error}, {"passive-voice", Warning}}},
-		{"style only", Options{Kind: Style}, []brief{{"weasel-word", Warning}, {"lexical-illusion", Error}, {"passive-voice", Warning}}},
-		{"structure only", Options{Kind: Structure}, []brief{{"multiple-h1", Warning}}},
-		{"only", Options{Only: []string{"passive-voice"}}, []brief{{"passive-voice", Warning}}},
-		{"disable", Options{Disable: []string{"passive-voice", "multiple-h1"}}, []brief{{"weasel-word", Warning}, {"lexical-illusion", Error}}},
-		{"severity", Options{Kind: Style, Severity: map[string]Severity{"weasel-word": Error, "lexical-illusion": Suggestion}},
-			[]brief{{"weasel-word", Error}, {"lexical-illusion", Suggestion}, {"passive-voice", Warning}}},
-		{"accept", Options{Kind: Style, Accept: []string{"Very", "eaten"}}, []brief{{"lexical-illusion", Error}}},
+		{"all", Options{}, []brief{{"multiple-h1", Suggestion}, {"weasel-word", Suggestion}, {"lexical-illusion", Suggestion}, {"passive-voice", Suggestion}}},
+		{"style only", Options{Kind: Style}, []brief{{"weasel-word", Suggestion}, {"lexical-illusion", Suggestion}, {"passive-voice", Suggestion}}},
+		{"structure only", Options{Kind: Structure}, []brief{{"multiple-h1", Suggestion}}},
+		{"only", Options{Only: []string{"passive-voice"}}, []brief{{"passive-voice", Suggestion}}},
+		{"disable", Options{Disable: []string{"passive-voice", "multiple-h1"}}, []brief{{"weasel-word", Suggestion}, {"lexical-illusion", Suggestion}}},
+		{"severity", Options{Kind: Style, Severity: map[string]Severity{"weasel-word": Error, "lexical-illusion": Warning}},
+			[]brief{{"weasel-word", Error}, {"lexical-illusion", Warning}, {"passive-voice", Suggestion}}},
+		{"accept", Options{Kind: Style, Accept: []string{"Very", "eaten"}}, []brief{{"lexical-illusion", Suggestion}}},
 		{"missing-file needs FileExists", Options{Only: []string{"missing-file"}}, nil},
 	}
 	for _, tt := range tests {

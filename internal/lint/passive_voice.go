@@ -24,7 +24,7 @@ import (
 //   - Up to two adverbs may stand between the verb and the participle ("is
 //     not used", "was quickly rewritten"), which write-good misses.
 var passiveVoice = &Rule{
-	ID: "passive-voice", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "passive-voice", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc:      `A form of "be" followed by a past participle ("was written"), irregular participles included.`,
 	sentence: checkPassive,
 }

@@ -12,7 +12,7 @@ import (
 // project's own. "Various" is not on it: "various transports" says there
 // are several kinds, which is information, not a hedge.
 var weaselWord = &Rule{
-	ID: "weasel-word", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "weasel-word", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Hedges and empty intensifiers ("very", "quite", "fairly", "somewhat").`,
 	message: func(match string, _ *phrase) string {
 		return fmt.Sprintf("%q hedges or inflates; cut it or say exactly how much", match)

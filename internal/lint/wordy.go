@@ -8,7 +8,7 @@ import "fmt"
 // plain English ("additional options", "see the additional notes"); only "an
 // additional" says in two words what "another" says in one.
 var wordy = &Rule{
-	ID: "wordy", Kind: Style, Severity: Warning, acceptable: true,
+	ID: "wordy", Kind: Style, Severity: Suggestion, acceptable: true,
 	Doc: `Wordy phrases, each with a simpler replacement ("in order to" → "to").`,
 	message: func(match string, ph *phrase) string {
 		if len(ph.suggest) == 1 && ph.suggest[0] == "" {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/speedgrapher/speedgrapher/internal/lint"
 )
 
 const draftURI = "file:///drafts/post.md"
@@ -42,18 +44,23 @@ func TestDiagnosticsCountUTF16(t *testing.T) {
 		t.Errorf("version = %v, want 1", p.Version)
 	}
 	for _, d := range p.Diagnostics {
-		if d.Code == "wordy" && (d.Severity != severityWarning || d.CodeDescription == nil || d.Source != "speedgrapher") {
-			t.Errorf("wordy diagnostic = %+v, want a warning with a codeDescription from speedgrapher", d)
+		if d.Code == "wordy" && (d.CodeDescription == nil || d.Source != "speedgrapher") {
+			t.Errorf("wordy diagnostic = %+v, want a codeDescription and speedgrapher as its source", d)
 		}
 	}
 	c.shutdown()
 }
 
 func TestSeveritiesMapped(t *testing.T) {
-	c := newTestClient(t)
-	// "The the" is a lexical illusion (error), "was quickly written" passive
-	// voice (warning), "quickly" an adverb (suggestion).
-	p := c.open(draftURI, "The the report was quickly written.\n")
+	root := t.TempDir()
+	cfg := "rules:\n  lexical-illusion: error\n  passive-voice: warning\n  adverb: suggestion\n"
+	if err := os.WriteFile(filepath.Join(root, ".speedgrapher.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newTestClient(t, root)
+	// "The the" is a lexical illusion, "was quickly written" passive voice,
+	// "quickly" an adverb; the configuration gives each its severity.
+	p := c.open(fileURI(filepath.Join(root, "post.md")), "The the report was quickly written.\n")
 	got := map[string]int{}
 	for _, d := range p.Diagnostics {
 		got[d.Code] = d.Severity
@@ -303,7 +310,8 @@ func TestHoverShowsTheRuleDoc(t *testing.T) {
 	c := newTestClient(t)
 	c.open(draftURI, "We left in order to see it.\n")
 	h := c.hover(draftURI, 0, 10)
-	if h == nil || !strings.Contains(h.Contents.Value, "`wordy` (warning): ") {
+	r, _ := lint.Lookup("wordy")
+	if h == nil || !strings.Contains(h.Contents.Value, "`wordy` ("+r.Severity.String()+"): "+r.Doc) {
 		t.Errorf("hover on a finding = %+v, want the rule and its documentation", h)
 	}
 	c.shutdown()
@@ -454,8 +462,10 @@ func TestConfigurationChangesRelint(t *testing.T) {
 		t.Errorf("diagnostics on the broken config = %+v, want one", cp.Diagnostics)
 	}
 	p = c.diagnostics(uri)
-	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Severity != severityWarning {
-		t.Errorf("with a broken config, diagnostics = %+v, want wordy at its default (warning)", p.Diagnostics)
+	r, _ := lint.Lookup("wordy")
+	lspSeverity := map[lint.Severity]int{lint.Error: 1, lint.Warning: 2, lint.Suggestion: 3}[r.Severity]
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Severity != lspSeverity {
+		t.Errorf("with a broken config, diagnostics = %+v, want wordy at its default (%s)", p.Diagnostics, r.Severity)
 	}
 	shown := false
 	for _, m := range c.seen {

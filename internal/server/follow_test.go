@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"slices"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -31,15 +30,7 @@ func TestProjectCommandsFollowClientRoots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var mu sync.Mutex
-			notified := 0
-			client := mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, &mcp.ClientOptions{
-				PromptListChangedHandler: func(context.Context, *mcp.PromptListChangedRequest) {
-					mu.Lock()
-					notified++
-					mu.Unlock()
-				},
-			})
+			client, notified := countingClient("editor")
 			client.AddRoots(&mcp.Root{URI: dirURI(d["blog"])})
 			cs, ss := connectClient(t, srv, client)
 			ctx := context.Background()
@@ -57,9 +48,7 @@ func TestProjectCommandsFollowClientRoots(t *testing.T) {
 				slices.Sort(got)
 				time.Sleep(time.Second)
 				synctest.Wait()
-				mu.Lock()
-				defer mu.Unlock()
-				return got, notified
+				return got, notified()
 			}
 
 			got, n := names()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speedgrapher/speedgrapher/internal/library"
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
@@ -15,18 +16,18 @@ const (
 	promptURIPrefix    = "speedgrapher://prompts/"
 )
 
-// registerResources exposes the guidelines as MCP resources. Every
+// registerGuidelines exposes the guidelines as MCP resources. Every
 // template's source is one too, added and removed with its prompt (publish),
 // so an agent or an author can read exactly what a command will send.
-func (p *promptSet) registerResources(s *mcp.Server) {
-	for _, name := range []string{"editorial", "localization"} {
+func (h *promptHandlers) registerGuidelines(s *mcp.Server) {
+	for _, g := range prompts.AllGuidelines() {
 		s.AddResource(&mcp.Resource{
-			URI:         guidelineURIPrefix + name,
-			Name:        name + "-guidelines",
-			Title:       strings.ToUpper(name[:1]) + name[1:] + " guidelines",
-			Description: "The " + name + " guidelines commands apply: the workspace's " + guidelineFiles[name] + " when it has one, else the shipped default.",
+			URI:         guidelineURIPrefix + g.Name,
+			Name:        g.Name + "-guidelines",
+			Title:       strings.ToUpper(g.Name[:1]) + g.Name[1:] + " guidelines",
+			Description: "The " + g.Name + " guidelines commands apply: the workspace's " + g.File + " when it has one, else the shipped default.",
 			MIMEType:    "text/markdown",
-		}, p.readGuideline)
+		}, h.readGuideline)
 	}
 }
 
@@ -49,18 +50,18 @@ func sourceMIMEType(t *prompts.Template) string {
 	return "text/markdown"
 }
 
-func (p *promptSet) readGuideline(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+func (h *promptHandlers) readGuideline(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	text, err := p.guideline(ctx, strings.TrimPrefix(uri, guidelineURIPrefix))
+	text, err := library.Guideline(h.workspace(ctx), strings.TrimPrefix(uri, guidelineURIPrefix), h.log)
 	if err != nil {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: text}}}, nil
 }
 
-func (p *promptSet) readPromptSource(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+func (h *promptHandlers) readPromptSource(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	t, ok := p.current().Lookup(strings.TrimPrefix(uri, promptURIPrefix))
+	t, ok := h.lib.Current().Lookup(strings.TrimPrefix(uri, promptURIPrefix))
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speedgrapher/speedgrapher/internal/library"
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 	"github.com/speedgrapher/speedgrapher/tools"
 )
@@ -31,6 +32,14 @@ type Options struct {
 	// PromptDirs hold more templates; a later directory overrides an earlier
 	// one, and all override the shipped templates, by name.
 	PromptDirs []string
+	// Home and ConfigHome hold the writer's own commands, in every workspace
+	// (library.Locations); cmd/speedgrapher sets them from the environment.
+	// Empty means none.
+	Home, ConfigHome string
+	// WorkDir is the current directory: the workspace when Roots is empty,
+	// and what messages name prompt directories relative to. Empty means the
+	// process's current directory.
+	WorkDir string
 	// Logger receives diagnostics; nil means a logger that discards them.
 	Logger *slog.Logger
 	// NoTools and NoPrompts leave features out (for measuring the bare server).
@@ -61,12 +70,15 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	roots := opts.Roots
-	if len(roots) == 0 {
-		wd, err := os.Getwd()
-		if err != nil {
+	wd := opts.WorkDir
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
 			return nil, fmt.Errorf("finding the current directory: %w", err)
 		}
+	}
+	roots := opts.Roots
+	if len(roots) == 0 {
 		roots = []string{wd}
 	}
 	ws, err := workspace.New(roots...)
@@ -79,21 +91,24 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	if maxToolCalls <= 0 {
 		maxToolCalls = defaultMaxToolCalls()
 	}
-	p, err := newPromptSet(ws, opts.PromptDirs, log)
+	lib, err := library.New(library.Locations{Home: opts.Home, ConfigHome: opts.ConfigHome, WorkDir: wd,
+		Roots: ws.Roots(), PromptDirs: opts.PromptDirs}, log)
 	if err != nil {
 		return nil, err
 	}
+	h := &promptHandlers{lib: lib, ws: ws, log: log}
 	if opts.FollowClientRoots && !opts.NoPrompts {
-		sessionRoots.onWorkspace = func(ws *workspace.Workspace) { p.useRoots(ws.Roots()) }
+		sessionRoots.onWorkspace = func(ws *workspace.Workspace) { h.followRoots(ws.Roots()) }
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "speedgrapher", Title: "Speedgrapher", Version: Version},
 		&mcp.ServerOptions{
 			Instructions:            instructions,
 			Logger:                  log,
-			CompletionHandler:       p.complete,
+			CompletionHandler:       h.complete,
 			RootsListChangedHandler: sessionRoots.rootsChanged,
 			Capabilities:            capabilities(opts),
 		})
+	pub := &promptPublisher{srv: s, h: h}
 	// Templates and tools are registered once the handshake is over, so the
 	// answer to initialize never waits for them; later requests do.
 	ready := make(chan struct{})
@@ -101,11 +116,10 @@ func NewServer(opts Options) (*mcp.Server, error) {
 		go func() {
 			defer close(ready)
 			if !opts.NoPrompts {
-				p.srv = s
-				p.registerResources(s)
-				p.load()
+				h.registerGuidelines(s)
+				lib.Start(pub.publish)
 				if opts.Watch != nil {
-					if err := p.watch(opts.Watch); err != nil {
+					if err := lib.Watch(opts.Watch); err != nil {
 						log.Warn("prompt files are not watched; edits show on the next prompts/get", "error", err)
 					}
 				}
@@ -118,7 +132,7 @@ func NewServer(opts Options) (*mcp.Server, error) {
 	// The workspace is found first, so that a client's roots can set the
 	// project's prompt directories before the first registration reads them.
 	s.AddReceivingMiddleware(initializeOnce, sessionRoots.middleware, afterHandshake(register, ready), logRequests(log), limitToolCalls(maxToolCalls))
-	s.AddSendingMiddleware(onlyRealListChanges(&p.edited))
+	s.AddSendingMiddleware(onlyRealListChanges(&pub.edited))
 	return s, nil
 }
 

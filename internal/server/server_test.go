@@ -12,8 +12,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/speedgrapher/speedgrapher/prompts"
 )
 
 // protocolVersions are the versions clients speak today; "" is the SDK's own default.
@@ -349,16 +347,4 @@ func textOf(res *mcp.CallToolResult) string {
 		return t.Text
 	}
 	return ""
-}
-
-// The guideline names templates are checked against are the ones the server serves.
-func TestGuidelineNamesAgree(t *testing.T) {
-	var served []string
-	for name := range guidelineFiles {
-		served = append(served, name)
-	}
-	slices.Sort(served)
-	if diff := cmp.Diff(prompts.Guidelines, served); diff != "" {
-		t.Errorf("prompts.Guidelines and the server's guideline files differ (-prompts +server):\n%s", diff)
-	}
 }

@@ -12,14 +12,13 @@ import (
 
 // Every source, from the shipped templates to --prompts, defines /dup; each
 // later one wins, the server logs each override, and imported commands from
-// home and workspace render with their arguments.
+// home and workspace render with their arguments. The order of the sources
+// itself is library.TestSourcesOrder's.
 func TestSourcesPrecedenceAndImports(t *testing.T) {
 	base := t.TempDir()
 	home := filepath.Join(base, "home")
 	root := filepath.Join(base, "blog")
 	extra := filepath.Join(base, "extra")
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(base, "config"))
 	tmpl := func(desc string) string { return "---\ndescription: " + desc + "\n---\n" + desc + "\n" }
 	files := map[string]string{
 		"home/.claude/commands/dup.md":                   "---\ndescription: home claude\n---\nhome claude\n",
@@ -34,33 +33,11 @@ func TestSourcesPrecedenceAndImports(t *testing.T) {
 		"blog/STYLE.md":                                  "Imperative mood.\n",
 		"blog/.speedgrapher/prompts/_never-a-command.md": "partial\n",
 	}
-	for name, text := range files {
-		writeFile(t, filepath.Join(base, name), text)
-	}
-
-	srcs, err := PromptSources([]string{root}, []string{extra})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kinds, confined []string
-	for _, s := range srcs {
-		kinds = append(kinds, s.Kind)
-		confined = append(confined, s.Confine)
-	}
-	wantKinds := []string{"shipped", "Claude Code commands (home)", "Gemini CLI commands (home)", "user directory",
-		"Claude Code commands (workspace)", "Gemini CLI commands (workspace)", "project directory", "--prompts"}
-	if diff := cmp.Diff(wantKinds, kinds); diff != "" {
-		t.Errorf("source kinds, lowest precedence first (-want +got):\n%s", diff)
-	}
-	// What the repository brings is confined to it; the writer's own places are not.
-	realRoot, _ := filepath.EvalSymlinks(root)
-	wantConfined := []string{"", "", "", "", realRoot, realRoot, realRoot, ""}
-	if diff := cmp.Diff(wantConfined, confined); diff != "" {
-		t.Errorf("sources confined to the workspace (-want +got):\n%s", diff)
-	}
+	writeFiles(t, base, files)
 
 	var logs logBuffer
-	srv, err := NewServer(Options{Roots: []string{root}, PromptDirs: []string{extra}, Logger: slogTo(&logs)})
+	srv, err := NewServer(Options{Roots: []string{root}, PromptDirs: []string{extra},
+		Home: home, ConfigHome: filepath.Join(base, "config"), Logger: slogTo(&logs)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +70,7 @@ func TestSourcesPrecedenceAndImports(t *testing.T) {
 		t.Errorf("Claude Code command (-want +got):\n%s", diff)
 	}
 	got = renderText(t, cs, "git:commit", map[string]string{"args": "the parser fix"})
-	want := []string{"user: Write a commit message for the parser fix, in the style of", "user: resource " + fileURI(filepath.Join(root, "STYLE.md")) + " text/markdown Imperative mood.\n"}
+	want := []string{"user: Write a commit message for the parser fix, in the style of", "user: resource " + dirURI(filepath.Join(root, "STYLE.md")) + " text/markdown Imperative mood.\n"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Gemini CLI command (-want +got):\n%s", diff)
 	}
@@ -111,13 +88,5 @@ func TestSourcesPrecedenceAndImports(t *testing.T) {
 		if strings.HasPrefix(p.Name, "_") {
 			t.Errorf("partial %q listed as a prompt", p.Name)
 		}
-	}
-}
-
-// A --prompts directory that does not exist is refused up front.
-func TestPromptSourcesMissingFlagDirectory(t *testing.T) {
-	_, err := PromptSources(nil, []string{filepath.Join(t.TempDir(), "nope")})
-	if err == nil || !strings.Contains(err.Error(), "is not a directory") {
-		t.Errorf("PromptSources error = %v, want one saying the directory is missing", err)
 	}
 }

@@ -1,7 +1,9 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -107,4 +109,19 @@ func (w *Workspace) brokenLink(path, link string) error {
 		return w.outside(path)
 	}
 	return &refusal{ErrNotFound, fmt.Sprintf("path %q goes through a broken link; fix the link or pass another path", path)}
+}
+
+// Stat describes the file or directory at a workspace path, refusing what
+// Resolve refuses; a path that is not there is ErrNotFound with the nearest
+// markdown file's name.
+func (w *Workspace) Stat(path string) (fs.FileInfo, error) {
+	real, err := w.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(real)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, w.notFound(path)
+	}
+	return info, err
 }

@@ -24,6 +24,8 @@ const draftPath = join(ws, "guide.md");
 // 3, "We left " 8 more, so "in order to" spans 11-22 on line 2.
 const text = "# Guide 😀\n\n😀 We left in order to see it. 中文 is here.\n\n## Install\n\nRun it in order to win.\n";
 writeFileSync(draftPath, text);
+// The workspace's configuration sets the severity the diagnostics must carry.
+writeFileSync(join(ws, ".speedgrapher.yaml"), "rules:\n  wordy: warning\n");
 const uri = pathToFileURL(draftPath).href;
 
 const child = spawn(bin, ["lsp", "--root", ws], { stdio: ["pipe", "pipe", "inherit"] });

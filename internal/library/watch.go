@@ -1,4 +1,4 @@
-package server
+package library
 
 import (
 	"context"
@@ -38,18 +38,19 @@ var newDirWatcher = func() (dirWatcher, error) {
 	return fsWatcher{w}, nil
 }
 
-// watch watches every directory source, with its subdirectories, and
-// reloads the prompts when files there have been quiet for reloadDelay. A
+// Watch watches every directory source, with its subdirectories, and
+// reloads the commands when files there have been quiet for reloadDelay. A
 // source directory that does not exist yet is waited for by watching its
-// nearest existing parent. Watching stops, and its goroutine ends, when ctx
-// is done.
-func (p *promptSet) watch(ctx context.Context) error {
+// nearest existing parent; after SetRoots the new roots' directories are
+// watched. Each reload is published as Start said. Watching stops, and its
+// goroutine ends, when ctx is done.
+func (l *Library) Watch(ctx context.Context) error {
 	w, err := newDirWatcher()
 	if err != nil {
 		return err
 	}
 	watched := map[string]bool{}
-	p.syncWatches(w, watched)
+	l.syncWatches(w, watched)
 	go func() {
 		defer w.Close()
 		timer := time.NewTimer(reloadDelay)
@@ -63,19 +64,19 @@ func (p *promptSet) watch(ctx context.Context) error {
 				if !ok {
 					return
 				}
-				if p.relevant(ev.Name) {
+				if l.relevant(ev.Name) {
 					timer.Reset(reloadDelay)
 				}
 			case err, ok := <-w.Errors():
 				if !ok {
 					return
 				}
-				p.log.Warn("watching prompt files", "error", err)
+				l.log.Warn("watching prompt files", "error", err)
 			case <-timer.C:
-				p.syncWatches(w, watched) // first: a new folder's files are loaded now and watched from now
-				p.load()
-			case <-p.resync: // the sources follow new roots; useRoots has loaded them
-				p.syncWatches(w, watched)
+				l.syncWatches(w, watched) // first: a new folder's files are loaded now and watched from now
+				l.load()
+			case <-l.resync: // the sources follow new roots; SetRoots's caller reloads them
+				l.syncWatches(w, watched)
 			}
 		}
 	}()
@@ -84,8 +85,8 @@ func (p *promptSet) watch(ctx context.Context) error {
 
 // relevant reports whether a change at path can change the prompts: it is
 // inside a source directory, or on the way to one that does not exist yet.
-func (p *promptSet) relevant(path string) bool {
-	for _, s := range p.sourceList() {
+func (l *Library) relevant(path string) bool {
+	for _, s := range l.Sources() {
 		if s.Dir == "" {
 			continue
 		}
@@ -105,9 +106,9 @@ func within(path, dir string) bool {
 // each existing source directory and its subdirectories (hidden ones
 // excepted, as the loader skips them), and for a missing source directory
 // its nearest existing parent.
-func (p *promptSet) syncWatches(w dirWatcher, watched map[string]bool) {
+func (l *Library) syncWatches(w dirWatcher, watched map[string]bool) {
 	want := map[string]bool{}
-	for _, s := range p.sourceList() {
+	for _, s := range l.Sources() {
 		if s.Dir == "" {
 			continue
 		}
@@ -139,7 +140,7 @@ func (p *promptSet) syncWatches(w dirWatcher, watched map[string]bool) {
 			continue
 		}
 		if err := w.Add(dir); err != nil {
-			p.log.Warn("watching prompt files", "dir", dir, "error", err)
+			l.log.Warn("watching prompt files", "dir", dir, "error", err)
 			continue
 		}
 		watched[dir] = true
