@@ -84,8 +84,8 @@ func (c *testClient) next() message {
 			c.t.Fatal("the server closed its output")
 		}
 		return m
-	case <-time.After(10 * time.Second):
-		c.t.Fatal("no message from the server in 10 s")
+	case <-time.After(60 * time.Second):
+		c.t.Fatal("no message from the server in 60 s")
 	}
 	return message{}
 }
