@@ -97,8 +97,8 @@ func TestCheckHeap(t *testing.T) {
 		t.Errorf("10 bytes per byte failed a limit of 40: %v", failures)
 	}
 	failures := verdict(t, Repeat("", "x", ""), allocate(200), o)
-	if len(failures) != 1 || !strings.Contains(failures[0], "peak heap") {
-		t.Errorf("200 bytes per byte: got failures %q, want one about peak heap", failures)
+	if len(failures) != 1 || !strings.Contains(failures[0], "peak heap grows") {
+		t.Errorf("200 bytes per byte: got failures %q, want one about peak heap growth", failures)
 	}
 }
 
