@@ -239,46 +239,51 @@ func seconds(d time.Duration) string {
 
 func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
 
-// repeatTo repeats unit until the result is about size bytes.
-func repeatTo(unit string, size int) []byte {
-	return bytes.Repeat([]byte(unit), max(1, size/len(unit)))
+// repeated is unit repeated, then tail, at most size bytes in all.
+func repeated(unit, tail string, size int) []byte {
+	n := max(1, (size-len(tail))/len(unit))
+	return append(bytes.Repeat([]byte(unit), n), tail...)
 }
 
-// The shapes. Each is a valid UTF-8 markdown draft of about size bytes.
+// The shapes. Each is a valid UTF-8 markdown draft of at most size bytes
+// (16 MiB is the file limit), and close to it.
 
 func yamlFlowNesting(size int) []byte {
-	depth := max(1, (size-40)/2)
+	const head, tail = "---\nx: ", "\n---\nSome text.\n"
+	depth := max(1, (size-len(head)-len(tail))/2)
 	var b bytes.Buffer
-	b.WriteString("---\nx: ")
+	b.WriteString(head)
 	b.WriteString(strings.Repeat("[", depth))
 	b.WriteString(strings.Repeat("]", depth))
-	b.WriteString("\n---\nSome text.\n")
+	b.WriteString(tail)
 	return b.Bytes()
 }
 
-func nestedList(size int) []byte { return append(repeatTo("- ", size), "x\n"...) }
+func nestedList(size int) []byte { return repeated("- ", "x\n", size) }
 
-func quoteNesting(size int) []byte { return append(repeatTo("> ", size), "x\n"...) }
+func quoteNesting(size int) []byte { return repeated("> ", "x\n", size) }
 
-func unclosedLink(size int) []byte { return append(repeatTo("[a](", size), '\n') }
+func unclosedLink(size int) []byte { return repeated("[a](", "\n", size) }
 
-func brackets(size int) []byte { return append(repeatTo("[", size), '\n') }
+func brackets(size int) []byte { return repeated("[", "\n", size) }
 
-func longLineFindings(size int) []byte { return append(repeatTo("the the ", size), '\n') }
+func longLineFindings(size int) []byte { return repeated("the the ", "\n", size) }
 
-func passiveOneLine(size int) []byte { return append(repeatTo("The cake was eaten. ", size), '\n') }
+func passiveOneLine(size int) []byte { return repeated("The cake was eaten. ", "\n", size) }
 
-// brokenAnchors writes n headings and n links whose fragments are one letter
-// off a heading's slug, so every link is broken and gets a did-you-mean.
+// brokenAnchors writes n headings, then n links whose fragments are one
+// letter off a heading's slug, so every link is broken and gets a
+// did-you-mean.
 func brokenAnchors(size int) []byte {
-	// Each heading and link pair is about 51 bytes.
-	n := max(1, size/51)
-	var b bytes.Buffer
-	for i := range n {
-		fmt.Fprintf(&b, "## Section number %d\n\n", i)
+	var headings, links bytes.Buffer
+	for i := 0; ; i++ {
+		h := fmt.Sprintf("## Section number %d\n\n", i)
+		l := fmt.Sprintf("[see](#section-numbr-%d)\n", i)
+		if headings.Len()+links.Len()+len(h)+len(l) > size {
+			break
+		}
+		headings.WriteString(h)
+		links.WriteString(l)
 	}
-	for i := range n {
-		fmt.Fprintf(&b, "[see](#section-numbr-%d)\n", i)
-	}
-	return b.Bytes()
+	return append(headings.Bytes(), links.Bytes()...)
 }
