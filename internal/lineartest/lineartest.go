@@ -111,13 +111,17 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 			t1 = min(t1, run(in1))
 			t4 = min(t4, run(in4))
 		}
-		ratio := float64(t4) / float64(max(t1, time.Microsecond))
-		tries = append(tries, fmt.Sprintf("%v → %v: ratio %.1f", t1, t4, ratio))
+		// Below Target the ratio is taken against Target: times that small
+		// are mostly caches and scheduling (a 1 MiB to 4 MiB step of a
+		// linear JSON scan measured 1 ms and 11 ms), and work that small at
+		// MaxSize/4 is no stall even if it grows faster.
+		ratio := float64(t4) / float64(max(t1, o.Target))
+		tries = append(tries, fmt.Sprintf("%v, then %v: ratio %.1f", t1, t4, ratio))
 		if ratio <= allowed {
 			break
 		}
 		if attempt == 2 {
-			t.Errorf("superlinear time: %d bytes and %d bytes (%.1f×) took %s, then %s (CPU time, fastest of %d and %d runs); "+
+			t.Errorf("superlinear time: %d bytes and %d bytes (%.1f×) took %s; retried: %s (CPU time, fastest of %d and %d runs); "+
 				"want a ratio of at most %.1f (linear is %.1f, quadratic %.1f); input starts %.60q",
 				len(in1), len(in4), linear, tries[0], tries[1], o.Runs, 2*o.Runs, allowed, linear, linear*linear, in1)
 		}
