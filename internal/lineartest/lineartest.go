@@ -82,12 +82,15 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 	if what := overran.Load(); what != nil {
 		t.Fatalf("cannot measure: %s overran its deadline and is still running in this process", *what)
 	}
+	overrun := func(in []byte) {
+		what := fmt.Sprintf("a run on %d bytes (%.60q…)", len(in), in)
+		overran.CompareAndSwap(nil, &what)
+		t.Fatalf("a run on %d bytes did not finish within %v: far from linear (input starts %.60q)", len(in), o.Deadline, in)
+	}
 	run := func(in []byte) time.Duration {
 		d, ok := timed(in, f, o.Deadline)
 		if !ok {
-			what := fmt.Sprintf("a run on %d bytes (%.60q…)", len(in), in)
-			overran.CompareAndSwap(nil, &what)
-			t.Fatalf("a run on %d bytes did not finish within %v: far from linear (input starts %.60q)", len(in), o.Deadline, in)
+			overrun(in)
 		}
 		return d
 	}
@@ -116,7 +119,11 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 		// linear JSON scan measured 1 ms and 11 ms), and work that small at
 		// MaxSize/4 is no stall even if it grows faster.
 		ratio := float64(t4) / float64(max(t1, o.Target))
-		tries = append(tries, fmt.Sprintf("%v, then %v: ratio %.1f", t1, t4, ratio))
+		try := fmt.Sprintf("%v, then %v: ratio %.1f", t1, t4, ratio)
+		if t1 < o.Target {
+			try += fmt.Sprintf(" (against %v)", o.Target)
+		}
+		tries = append(tries, try)
 		if ratio <= allowed {
 			break
 		}
@@ -127,10 +134,13 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 		}
 	}
 	if o.HeapPerByte > 0 {
-		peak1, ok1 := peakHeap(in1, f, o.Deadline)
-		peak4, ok4 := peakHeap(in4, f, o.Deadline)
-		if !ok1 || !ok4 {
-			t.Fatalf("a heap run did not finish within %v", o.Deadline)
+		peak1, ok := peakHeap(in1, f, o.Deadline)
+		if !ok {
+			overrun(in1)
+		}
+		peak4, ok := peakHeap(in4, f, o.Deadline)
+		if !ok {
+			overrun(in4)
 		}
 		// The slope between the two sizes leaves out fixed costs.
 		perByte := (float64(peak4) - float64(peak1)) / float64(max(1, len(in4)-len(in1)))

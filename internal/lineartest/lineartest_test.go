@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // recorder is a testing.TB that keeps failures instead of reporting them,
@@ -110,4 +111,20 @@ func TestNest(t *testing.T) {
 	if got, want := string(Repeat("", "ab", "")(7)), "ababab"; got != want {
 		t.Errorf("Repeat(7) = %q, want %q", got, want)
 	}
+}
+
+func TestCheckDeadline(t *testing.T) {
+	release := make(chan struct{})
+	stuck := func([]byte) { <-release }
+	failures := verdict(t, Repeat("", "x", ""), stuck, Options{Deadline: 50 * time.Millisecond})
+	if len(failures) != 1 || !strings.Contains(failures[0], "did not finish within 50ms") {
+		t.Errorf("a run that never ends: got failures %q, want one saying it did not finish", failures)
+	}
+	// Until the stuck run ends, every check in the process refuses to measure.
+	failures = verdict(t, Repeat("", "x", ""), linearWork, Options{})
+	if len(failures) != 1 || !strings.Contains(failures[0], "cannot measure") {
+		t.Errorf("a check after a stuck run: got failures %q, want one saying it cannot measure", failures)
+	}
+	close(release)
+	overran.Store(nil)
 }
