@@ -1,7 +1,6 @@
 package prompts_test
 
 import (
-	"flag"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -83,15 +82,16 @@ func TestRangeBudget(t *testing.T) {
 // check grows them to 1× and 4× sizes. The seed corpus (every shape above)
 // is added only with -fuzz, since TestLinearTemplate runs it otherwise.
 func FuzzLinearTemplate(f *testing.F) {
-	if fl := flag.Lookup("test.fuzz"); fl != nil && fl.Value.String() != "" {
+	if lineartest.Fuzzing() {
 		for _, s := range templateShapes {
 			f.Add(s.head, s.open, s.mid, s.close, s.tail)
 		}
 	}
 	f.Fuzz(func(t *testing.T, head, open, mid, close, tail string) {
-		if len(open)+len(close) == 0 || len(open)+len(close) > 64 || len(head) > 256 || len(mid) > 256 || len(tail) > 256 {
-			return // nothing repeats, or one long piece decides the cost
+		gen, ok := lineartest.FuzzShape(head, open, mid, close, tail)
+		if !ok {
+			return
 		}
-		lineartest.Check(t, lineartest.Nest(head, open, mid, close, tail), loadAndRender, templateOptions)
+		lineartest.Check(t, gen, loadAndRender, templateOptions)
 	})
 }

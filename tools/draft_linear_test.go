@@ -1,7 +1,6 @@
 package tools_test
 
 import (
-	"flag"
 	"testing"
 	"time"
 
@@ -98,38 +97,22 @@ func TestLinearDraft(t *testing.T) {
 	})
 }
 
-// fuzzing reports whether the test binary runs with -test.fuzz: the seed
-// corpus is added only then, since TestLinearDraft already runs every shape
-// in plain go test.
-func fuzzing() bool {
-	f := flag.Lookup("test.fuzz")
-	return f != nil && f.Value.String() != ""
-}
-
 // FuzzLinearDraft searches for draft shapes that make the analysis
 // superlinear: the fuzzer picks the short pieces of a shape (see shape),
-// the check grows them to 1× and 4× sizes and compares the times.
+// the check grows them to 1× and 4× sizes and compares the times. The seed
+// corpus (every shape above) is added only with -fuzz, since
+// TestLinearDraft runs it otherwise.
 func FuzzLinearDraft(f *testing.F) {
-	if fuzzing() {
+	if lineartest.Fuzzing() {
 		for _, s := range draftShapes {
 			f.Add(s.head, s.open, s.mid, s.close, s.tail)
 		}
 	}
 	f.Fuzz(func(t *testing.T, head, open, mid, close, tail string) {
-		if !shortPieces(head, open, mid, close, tail) {
+		gen, ok := lineartest.FuzzShape(head, open, mid, close, tail)
+		if !ok {
 			return
 		}
-		gen := lineartest.Nest(head, open, mid, close, tail)
 		lineartest.Check(t, gen, analyzeDraft, lineartest.Options{MaxSize: 1 << 20, HeapPerByte: 40, Deadline: 10 * time.Second})
 	})
-}
-
-// shortPieces reports whether a fuzzed shape is worth measuring: something
-// repeats, and every piece is short, so that the shape, not one long piece,
-// decides the cost.
-func shortPieces(head, open, mid, close, tail string) bool {
-	if len(open)+len(close) == 0 || len(open)+len(close) > 64 {
-		return false
-	}
-	return len(head) <= 256 && len(mid) <= 256 && len(tail) <= 256
 }

@@ -11,6 +11,7 @@
 package lineartest
 
 import (
+	"flag"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -237,4 +238,22 @@ func Nest(head, open, mid, close, tail string) func(size int) []byte {
 		b.WriteString(tail)
 		return []byte(b.String())
 	}
+}
+
+// FuzzShape returns the generator for a shape a fuzz target was given (see
+// Nest), and false when it is not worth measuring: nothing repeats, or a
+// piece is so long that it, not the shape, decides the cost.
+func FuzzShape(head, open, mid, close, tail string) (func(size int) []byte, bool) {
+	if len(open)+len(close) == 0 || len(open)+len(close) > 64 || len(head) > 256 || len(mid) > 256 || len(tail) > 256 {
+		return nil, false
+	}
+	return Nest(head, open, mid, close, tail), true
+}
+
+// Fuzzing reports whether the test binary runs with -test.fuzz. The linear
+// fuzz targets add their seed shapes only then: plain go test already runs
+// each shape in a named test, and a seed costs about a second.
+func Fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }

@@ -111,6 +111,15 @@ func TestNest(t *testing.T) {
 	if got, want := string(Repeat("", "ab", "")(7)), "ababab"; got != want {
 		t.Errorf("Repeat(7) = %q, want %q", got, want)
 	}
+	if _, ok := FuzzShape("head", "", "mid", "", "tail"); ok {
+		t.Errorf("FuzzShape accepted a shape where nothing repeats")
+	}
+	if _, ok := FuzzShape("", strings.Repeat("x", 65), "", "", ""); ok {
+		t.Errorf("FuzzShape accepted a 65-byte unit")
+	}
+	if gen, ok := FuzzShape("", "[", "", "]", ""); !ok || string(gen(4)) != "[[]]" {
+		t.Errorf("FuzzShape rejected or misbuilt a nesting shape")
+	}
 }
 
 func TestCheckDeadline(t *testing.T) {

@@ -3,7 +3,6 @@ package server_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"io"
 	"log/slog"
 	"testing"
@@ -78,19 +77,20 @@ func TestLinearJSONRPC(t *testing.T) {
 // check grows them to 1× and 4× sizes. The seed corpus (every shape above)
 // is added only with -fuzz, since TestLinearJSONRPC runs it otherwise.
 func FuzzLinearJSONRPC(f *testing.F) {
-	if fl := flag.Lookup("test.fuzz"); fl != nil && fl.Value.String() != "" {
+	if lineartest.Fuzzing() {
 		for _, s := range lineShapes {
 			f.Add(s.head, s.open, s.mid, s.close, s.tail)
 		}
 	}
 	f.Fuzz(func(t *testing.T, head, open, mid, close, tail string) {
-		if len(open)+len(close) == 0 || len(open)+len(close) > 64 || len(head) > 256 || len(mid) > 256 || len(tail) > 256 {
-			return // nothing repeats, or one long piece decides the cost
+		gen, ok := lineartest.FuzzShape(head, open, mid, close, tail)
+		if !ok {
+			return
 		}
 		if bytes.ContainsAny([]byte(head+open+mid+close+tail), "\r\n") {
 			return // one line only: a line break would split it in two
 		}
-		lineartest.Check(t, lineartest.Nest(head, open, mid, close, tail), readOneLine,
+		lineartest.Check(t, gen, readOneLine,
 			lineartest.Options{MaxSize: 4 << 20, HeapPerByte: 40, Deadline: 10 * time.Second})
 	})
 }
