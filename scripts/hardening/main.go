@@ -222,7 +222,7 @@ func parseSizes(s string) ([]int, error) {
 
 func sizeLabel(n int) string {
 	switch {
-	case n >= 1<<20:
+	case n >= 1000<<10: // 1 MiB less a line end is still "1.0 MiB"
 		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	case n >= 1<<10:
 		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
