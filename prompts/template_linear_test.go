@@ -92,6 +92,6 @@ func FuzzLinearTemplate(f *testing.F) {
 		if !ok {
 			return
 		}
-		lineartest.Check(t, gen, loadAndRender, templateOptions)
+		lineartest.Check(t, gen, loadAndRender, lineartest.FuzzOptions)
 	})
 }

@@ -2,7 +2,6 @@ package tools_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 	"github.com/speedgrapher/speedgrapher/internal/config"
@@ -113,6 +112,6 @@ func FuzzLinearDraft(f *testing.F) {
 		if !ok {
 			return
 		}
-		lineartest.Check(t, gen, analyzeDraft, lineartest.Options{MaxSize: 1 << 20, HeapPerByte: 40, Deadline: 10 * time.Second})
+		lineartest.Check(t, gen, analyzeDraft, lineartest.FuzzOptions)
 	})
 }

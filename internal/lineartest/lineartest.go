@@ -255,6 +255,10 @@ func FuzzShape(head, open, mid, close, tail string) (func(size int) []byte, bool
 	return Nest(head, open, mid, close, tail), true
 }
 
+// FuzzOptions are Options for a fuzz target: smaller inputs and fewer runs,
+// so that the fuzzer tries more shapes in its time.
+var FuzzOptions = Options{MaxSize: 256 << 10, Runs: 3, HeapPerByte: 40, Deadline: 10 * time.Second}
+
 // Fuzzing reports whether the test binary runs with -test.fuzz. The linear
 // fuzz targets add their seed shapes only then: plain go test already runs
 // each shape in a named test, and a seed costs about a second.

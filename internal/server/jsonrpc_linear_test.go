@@ -90,7 +90,6 @@ func FuzzLinearJSONRPC(f *testing.F) {
 		if bytes.ContainsAny([]byte(head+open+mid+close+tail), "\r\n") {
 			return // one line only: a line break would split it in two
 		}
-		lineartest.Check(t, gen, readOneLine,
-			lineartest.Options{MaxSize: 4 << 20, HeapPerByte: 40, Deadline: 10 * time.Second})
+		lineartest.Check(t, gen, readOneLine, lineartest.FuzzOptions)
 	})
 }
