@@ -41,8 +41,8 @@ type Options struct {
 	MaxRatio float64
 	// HeapPerByte, when positive, is the most peak heap may grow per input
 	// byte, measured as the slope between a 1× and a 4× run so that fixed
-	// costs do not count; when the time is linear, at 256 KiB and 1 MiB
-	// (within MaxSize).
+	// costs do not count; when the time is linear, at sizes up to 256 KiB
+	// and 1 MiB (within MaxSize) where the runs stay cheap.
 	HeapPerByte float64
 	// Deadline bounds any single run; a run past it fails the check (and is
 	// left running: Go cannot stop a goroutine). Default 20 s.
@@ -136,9 +136,15 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 	}
 	if o.HeapPerByte > 0 {
 		// On small inputs fixed costs and slices that just doubled sway the
-		// slope; when the time is linear, larger inputs are affordable.
-		if heapSize := min(o.MaxSize, 1<<20); linearTime && len(in4) < heapSize {
-			in1, in4 = gen(heapSize/4), gen(heapSize)
+		// slope: when the time is linear, double the sizes towards 1 MiB
+		// while the 4× run stays cheap (a shape can turn superlinear later).
+		for linearTime && size*8 <= min(o.MaxSize, 1<<20) {
+			next := gen(size * 8)
+			if run(next) > 250*time.Millisecond {
+				break
+			}
+			size *= 2
+			in1, in4 = gen(size), next
 		}
 		peak1, ok := peakHeap(in1, f, o.Deadline)
 		if !ok {
