@@ -115,18 +115,11 @@ func loadDraft(ctx context.Context, files Files, in draftInput) ([]byte, string,
 	return data, *in.Path, nil
 }
 
-// parse parses a draft, or returns ctx's error once ctx is done.
-//
-// markdown.Parse does not look at ctx: a cancelled call runs to the end of
-// goldmark's parse (about a second for 8 MiB) before it stops here, though
-// its slot is handed on at once (see internal/server's limitToolCalls).
-// markdown.ParseContext, which looks between blocks, replaces it here.
+// parse parses a draft, or returns ctx's error once ctx is done, or the
+// limit a hostile shape passed (*markdown.LimitError, which says the line
+// and what to do).
 func parse(ctx context.Context, src []byte) (*markdown.Document, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	doc := markdown.Parse(src)
-	return doc, ctx.Err()
+	return markdown.ParseContext(ctx, src)
 }
 
 // failed answers a call whose work failed: with the context's error when

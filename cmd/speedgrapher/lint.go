@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -211,7 +213,11 @@ func (c *cli) lintFile(ws *workspace.Workspace, base *config.Config, file, name 
 	} else if abs, src, err = ws.ReadFile(file); err != nil {
 		return lintDraft{}, err
 	}
-	doc := markdown.Parse(src)
+	doc, err := markdown.ParseContext(context.Background(), src)
+	var limit *markdown.LimitError
+	if errors.As(err, &limit) {
+		return lintDraft{}, fmt.Errorf("%s:%d: %s", name, limit.Line, limit.Msg)
+	}
 	opts, err := config.ForDraft(base, name, doc)
 	if err != nil {
 		return lintDraft{}, err

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -56,7 +57,16 @@ func analyze(text string, in lintInput) *analysis {
 	}
 	src := []byte(strings.TrimPrefix(text, "\uFEFF"))
 	bom := len(text) - len(src)
-	doc := markdown.Parse(src)
+	doc, err := markdown.ParseContext(context.Background(), src)
+	var limit *markdown.LimitError
+	if errors.As(err, &limit) {
+		line := min(max(limit.Line-1, 0), len(a.lines.starts)-1)
+		a.diags = append(a.diags, Diagnostic{
+			Range: a.lines.rangeOf(a.lines.starts[line], a.lines.lineEnd(line)), Severity: severityError,
+			Code: "file-limit", Source: "speedgrapher", Message: limit.Msg,
+		})
+		return a
+	}
 	name := in.path
 	if name == "" {
 		name = "untitled.md"
@@ -92,6 +102,12 @@ func analyze(text string, in lintInput) *analysis {
 		f := &a.findings[i]
 		f.Start += bom
 		f.End += bom
+		if f.Fix != nil {
+			for j := range f.Fix.Edits {
+				f.Fix.Edits[j].Offset += bom
+				f.Fix.Edits[j].EndOffset += bom
+			}
+		}
 		a.diags = append(a.diags, diagnostic(a.lines, f))
 	}
 	return a
@@ -148,39 +164,23 @@ type fix struct {
 	Safe bool
 }
 
-// safeRules are the rules whose first suggestion is a safe replacement:
-// a repeated word removed, a wordy phrase or an exclusionary word replaced.
-var safeRules = map[string]bool{"lexical-illusion": true, "wordy": true, "inclusive": true}
-
-// fixesOf returns the repairs of a finding in text: one per suggestion,
-// replacing the matched source when it reads exactly as the match (no markup
-// or line break inside it), keeping an initial capital. This is the one
-// place to switch to the findings' own fix edits when they carry them.
-func fixesOf(text string, f *lint.Finding) []fix {
-	if f.Start < 0 || f.End > len(text) || f.Start >= f.End || text[f.Start:f.End] != f.Match {
+// fixesOf returns the repairs of a finding: its own fix, with the edits
+// the rule made on prose (the same edits lint --fix and the MCP tools
+// carry), else nothing. Whether "fix all" may apply it is the rule's data.
+func fixesOf(_ string, f *lint.Finding) []fix {
+	if f.Fix == nil || len(f.Fix.Edits) == 0 {
 		return nil
 	}
-	var out []fix
-	for i, s := range f.Suggestions {
-		s = keepCase(f.Match, s)
-		title := fmt.Sprintf("Replace %q with %q", f.Match, s)
-		if s == "" {
-			title = fmt.Sprintf("Remove %q", f.Match)
-		}
-		out = append(out, fix{Title: title, Edits: []byteEdit{{f.Start, f.End, s}}, Safe: i == 0 && safeRules[f.Rule]})
+	edits := make([]byteEdit, len(f.Fix.Edits))
+	for i, e := range f.Fix.Edits {
+		edits[i] = byteEdit{e.Offset, e.EndOffset, e.NewText}
 	}
-	return out
+	return []fix{{Title: capitalize(f.Fix.Description), Edits: edits, Safe: f.Fix.Safe}}
 }
 
-// keepCase capitalizes a replacement when the word it replaces starts with a
-// capital: "In order to" becomes "To", not "to".
-func keepCase(match, repl string) string {
-	m, _ := utf8.DecodeRuneInString(match)
-	r, size := utf8.DecodeRuneInString(repl)
-	if unicode.IsUpper(m) && unicode.IsLower(r) {
-		return string(unicode.ToUpper(r)) + repl[size:]
-	}
-	return repl
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // safeFixes returns the safe edits for the whole text, in order, leaving out
