@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -14,12 +13,10 @@ import (
 // does not judge who wrote it.
 var aiTrope = &Rule{
 	ID: "ai-trope", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc: `Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").`,
-	message: func(match string, _ *phrase) string {
-		return fmt.Sprintf("%q is often found in machine-written text; say it plainly", match)
-	},
+	Doc:      `Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").`,
+	message:  existenceMessage("%q is often found in machine-written text; say it plainly"),
 	sentence: checkNotXButY,
-	phrases:  words(dataLines("ai-trope.txt")...),
+	phrases:  existenceData("ai-trope.txt"),
 }
 
 // checkNotXButY flags the reversal "it's not X — it's Y" (and "this isn't
