@@ -1,8 +1,11 @@
 package lint
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
+
+	"github.com/goccy/go-yaml"
 )
 
 // Severity is how much a finding matters.
@@ -62,7 +65,9 @@ func (k Kind) String() string {
 
 // Rule is one check. A rule works in one of three ways: from word lists
 // compiled into the shared phrase matcher, sentence by sentence, or over the
-// whole document.
+// whole document. What a rule is called, what it flags and why (its kind,
+// severity, fix safety and documentation) is data in rules.yaml, the one
+// place it is written; its Go file holds how it checks.
 type Rule struct {
 	ID       string
 	Kind     Kind
@@ -73,6 +78,17 @@ type Rule struct {
 	// safe. A phrase or sentence rule's fix replaces the match with its
 	// first suggestion.
 	Fix Fixable
+	// Flags says what the rule flags and what it lets pass, in markdown.
+	Flags string
+	// Examples are what it flags, with "→" and what it suggests.
+	Examples []string
+	// Rationale says why it matters.
+	Rationale string
+	// FixDoes says what the fix changes, and FixSafe how safe it is when
+	// that is more than yes or no; both are empty for a rule with no fix.
+	FixDoes, FixSafe string
+	// Brief is a note after the rule's name in a tool's description.
+	Brief string
 
 	phrases  []phrase
 	message  func(match string, ph *phrase) string // for phrase rules
@@ -83,12 +99,102 @@ type Rule struct {
 	acceptable bool
 }
 
-// rules is every rule, in the order the documentation lists them.
-var rules = []*Rule{
-	lexicalIllusion, passiveVoice, weaselWord, wordy, cliche, longSentence,
-	inclusive, aiTrope, adverb, soStart, thereIs,
-	multipleH1, headingIncrement, duplicateHeading, emptyHeading, imageAlt,
-	emptyLink, brokenAnchor, missingFile, fenceLanguage, titleLength, descriptionLength,
+// rules is every rule, in the order of rules.yaml, which is the order the
+// documentation lists them: style rules first.
+var rules []*Rule
+
+// register adds r to the rules; init gives it its metadata from rules.yaml.
+func register(r *Rule) *Rule {
+	rules = append(rules, r)
+	return r
+}
+
+//go:embed rules.yaml
+var rulesYAML []byte
+
+// ruleEntry is one rule of rules.yaml.
+type ruleEntry struct {
+	ID        string   `yaml:"id"`
+	Kind      string   `yaml:"kind"`
+	Severity  string   `yaml:"severity"`
+	Fix       string   `yaml:"fix"`
+	Summary   string   `yaml:"summary"`
+	Flags     string   `yaml:"flags"`
+	Examples  []string `yaml:"examples"`
+	Rationale string   `yaml:"rationale"`
+	FixDoes   string   `yaml:"fix-does"`
+	FixSafe   string   `yaml:"fix-safe"`
+	Brief     string   `yaml:"brief"`
+}
+
+func init() {
+	if err := describeRules(rulesYAML); err != nil {
+		panic("lint: rules.yaml: " + err.Error())
+	}
+}
+
+// describeRules fills in each registered rule from the entries of
+// rules.yaml and puts the rules in their order. Every rule must have one
+// entry and every entry one rule.
+func describeRules(src []byte) error {
+	var entries []ruleEntry
+	if err := yaml.UnmarshalWithOptions(src, &entries, yaml.DisallowUnknownField()); err != nil {
+		return err
+	}
+	byID := map[string]*Rule{}
+	for _, r := range rules {
+		byID[r.ID] = r
+	}
+	ordered := make([]*Rule, 0, len(entries))
+	for _, e := range entries {
+		r := byID[e.ID]
+		if r == nil {
+			return fmt.Errorf("rule %q has no Go code", e.ID)
+		}
+		delete(byID, e.ID)
+		var err error
+		if r.Kind, err = parseKind(e.Kind); err != nil {
+			return fmt.Errorf("rule %q: %w", e.ID, err)
+		}
+		if r.Severity, err = ParseSeverity(e.Severity); err != nil {
+			return fmt.Errorf("rule %q: %w", e.ID, err)
+		}
+		if r.Fix, err = parseFixable(e.Fix); err != nil {
+			return fmt.Errorf("rule %q: %w", e.ID, err)
+		}
+		if e.Summary == "" || e.Flags == "" || e.Rationale == "" || len(e.Examples) == 0 {
+			return fmt.Errorf("rule %q: want a summary, flags, a rationale and examples", e.ID)
+		}
+		if (r.Fix == NoFix) != (e.FixDoes == "") {
+			return fmt.Errorf("rule %q: fix-does says what a fix does, for the rules that have one", e.ID)
+		}
+		r.Doc, r.Flags, r.Examples, r.Rationale = e.Summary, e.Flags, e.Examples, e.Rationale
+		r.FixDoes, r.FixSafe, r.Brief = e.FixDoes, e.FixSafe, e.Brief
+		ordered = append(ordered, r)
+	}
+	for id := range byID {
+		return fmt.Errorf("rule %q has no entry", id)
+	}
+	rules = ordered
+	return nil
+}
+
+func parseKind(name string) (Kind, error) {
+	for _, k := range []Kind{Style, Structure} {
+		if k.String() == name {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("parse kind %q: want style or structure", name)
+}
+
+func parseFixable(name string) (Fixable, error) {
+	for _, f := range []Fixable{NoFix, UnsafeFix, SafeFix} {
+		if f.String() == name {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("parse fix %q: want none, safe or unsafe", name)
 }
 
 // Rules returns every rule, style rules first.

@@ -9,15 +9,14 @@ import (
 // weaselWord flags hedges and empty intensifiers: words that make a claim
 // vaguer or louder without making it more precise: an existence list,
 // data/weasel-word.txt, with vetoes for the senses that say something.
-var weaselWord = &Rule{
-	ID: "weasel-word", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc:     `Hedges and empty intensifiers ("very", "quite", "fairly", "somewhat").`,
+var weaselWord = register(&Rule{
+	ID: "weasel-word", acceptable: true,
 	message: existenceMessage("%q hedges or inflates; cut it or say exactly how much"),
 	phrases: existenceData("weasel-word.txt").unless(adjectiveVery, "very").
 		unless(contrastRather, "rather").
 		unless(informativeMostly, "mostly", "largely").
 		unless(nounKindOf, "kind of", "sort of"),
-}
+})
 
 // nounKindOf: after a determiner, "kind of" and "sort of" name a kind ("any
 // kind of block", "what sort of characters"); only on their own ("it is
