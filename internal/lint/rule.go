@@ -109,6 +109,8 @@ func register(r *Rule) *Rule {
 	return r
 }
 
+//go:generate go run ./ruledoc/gen ../..
+
 //go:embed rules.yaml
 var rulesYAML []byte
 
