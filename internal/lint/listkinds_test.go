@@ -42,6 +42,9 @@ func TestParseExistence(t *testing.T) {
 // TestRegistry: the rules come in the order of rules.yaml with its
 // severities, and an entry with no Go rule is refused.
 func TestRegistry(t *testing.T) {
+	if registryErr != nil {
+		t.Fatal(registryErr)
+	}
 	want := []string{"lexical-illusion", "passive-voice", "weasel-word", "wordy", "cliche", "long-sentence",
 		"inclusive", "ai-trope", "adverb", "so-start", "there-is",
 		"multiple-h1", "heading-increment", "duplicate-heading", "empty-heading", "image-alt",
@@ -55,8 +58,14 @@ func TestRegistry(t *testing.T) {
 	if r, _ := Lookup("wordy"); r.Kind != Style || r.Severity != Suggestion || r.Fix != SafeFix {
 		t.Errorf("wordy: kind %v, severity %v, fix %v; want style, suggestion, safe", r.Kind, r.Severity, r.Fix)
 	}
-	err := describeRules([]byte("- id: no-such-rule\n  kind: style\n"))
-	if err == nil || !strings.Contains(err.Error(), `"no-such-rule" has no Go code`) {
-		t.Errorf("describeRules with an unknown rule = %v, want an error naming it", err)
+	docs, err := ParseRuleDocs([]byte("- id: no-such-rule\n  kind: style\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Describe(docs); err == nil || !strings.Contains(err.Error(), `"no-such-rule" has no Go code`) {
+		t.Errorf("Describe with an unknown rule = %v, want an error naming it", err)
+	}
+	if _, err := Describe(ruleDocs[1:]); err == nil || !strings.Contains(err.Error(), `"lexical-illusion" has no entry`) {
+		t.Errorf("Describe without lexical-illusion = %v, want an error naming it", err)
 	}
 }

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	_ "embed"
 	"fmt"
 	"slices"
 
@@ -99,6 +98,8 @@ type Rule struct {
 	acceptable bool
 }
 
+//go:generate go run ./ruledoc/gen ../..
+
 // rules is every rule, in the order of rules.yaml, which is the order the
 // documentation lists them: style rules first.
 var rules []*Rule
@@ -109,13 +110,11 @@ func register(r *Rule) *Rule {
 	return r
 }
 
-//go:generate go run ./ruledoc/gen ../..
-
-//go:embed rules.yaml
-var rulesYAML []byte
-
-// ruleEntry is one rule of rules.yaml.
-type ruleEntry struct {
+// RuleDoc is one entry of rules.yaml: what a rule is called, its kind,
+// default severity and fix, and its documentation (see the file's header).
+// go generate compiles the file into ruleDocs (rules_gen.go), so that
+// starting the program parses no YAML.
+type RuleDoc struct {
 	ID        string   `yaml:"id"`
 	Kind      string   `yaml:"kind"`
 	Severity  string   `yaml:"severity"`
@@ -129,56 +128,91 @@ type ruleEntry struct {
 	Brief     string   `yaml:"brief"`
 }
 
-func init() {
-	if err := describeRules(rulesYAML); err != nil {
-		panic("lint: rules.yaml: " + err.Error())
+// ParseRuleDocs reads rules.yaml.
+func ParseRuleDocs(src []byte) ([]RuleDoc, error) {
+	var docs []RuleDoc
+	if err := yaml.UnmarshalWithOptions(src, &docs, yaml.DisallowUnknownField()); err != nil {
+		return nil, fmt.Errorf("parse rules.yaml: %w", err)
 	}
+	return docs, nil
 }
 
-// describeRules fills in each registered rule from the entries of
-// rules.yaml and puts the rules in their order. Every rule must have one
-// entry and every entry one rule.
-func describeRules(src []byte) error {
-	var entries []ruleEntry
-	if err := yaml.UnmarshalWithOptions(src, &entries, yaml.DisallowUnknownField()); err != nil {
-		return err
+// registryErr is set when rules_gen.go does not describe the registered
+// rules: go generate has not been run since rules.yaml or a rule changed.
+// It does not stop the program, so that go generate itself can run;
+// TestRegistry fails on it.
+var registryErr error
+
+func init() {
+	described, err := describe(ruleDocs, rules)
+	if err != nil {
+		registryErr = fmt.Errorf("rules_gen.go is stale (run go generate ./internal/lint): %w", err)
+		return
 	}
-	byID := map[string]*Rule{}
-	for _, r := range rules {
-		byID[r.ID] = r
+	for i, r := range described {
+		// Fill in the registered rules themselves: the rule variables and
+		// the phrase matcher point to them.
+		*lookupIn(rules, r.ID) = *r
+		described[i] = lookupIn(rules, r.ID)
 	}
-	ordered := make([]*Rule, 0, len(entries))
-	for _, e := range entries {
-		r := byID[e.ID]
-		if r == nil {
-			return fmt.Errorf("rule %q has no Go code", e.ID)
+	rules = described
+}
+
+// Describe returns copies of the rules described by docs, in their order,
+// for go generate to document a rules.yaml newer than the program.
+func Describe(docs []RuleDoc) ([]*Rule, error) { return describe(docs, rules) }
+
+func lookupIn(list []*Rule, id string) *Rule {
+	for _, r := range list {
+		if r.ID == id {
+			return r
 		}
-		delete(byID, e.ID)
+	}
+	return nil
+}
+
+// describe returns a copy of each rule of registered filled in from its
+// entry of docs, in the order of docs. Every rule must have one entry and
+// every entry one rule.
+func describe(docs []RuleDoc, registered []*Rule) ([]*Rule, error) {
+	out := make([]*Rule, 0, len(docs))
+	seen := map[string]bool{}
+	for _, e := range docs {
+		orig := lookupIn(registered, e.ID)
+		if orig == nil {
+			return nil, fmt.Errorf("rule %q has no Go code", e.ID)
+		}
+		if seen[e.ID] {
+			return nil, fmt.Errorf("rule %q has two entries", e.ID)
+		}
+		seen[e.ID] = true
+		r := *orig
 		var err error
 		if r.Kind, err = parseKind(e.Kind); err != nil {
-			return fmt.Errorf("rule %q: %w", e.ID, err)
+			return nil, fmt.Errorf("rule %q: %w", e.ID, err)
 		}
 		if r.Severity, err = ParseSeverity(e.Severity); err != nil {
-			return fmt.Errorf("rule %q: %w", e.ID, err)
+			return nil, fmt.Errorf("rule %q: %w", e.ID, err)
 		}
 		if r.Fix, err = parseFixable(e.Fix); err != nil {
-			return fmt.Errorf("rule %q: %w", e.ID, err)
+			return nil, fmt.Errorf("rule %q: %w", e.ID, err)
 		}
 		if e.Summary == "" || e.Flags == "" || e.Rationale == "" || len(e.Examples) == 0 {
-			return fmt.Errorf("rule %q: want a summary, flags, a rationale and examples", e.ID)
+			return nil, fmt.Errorf("rule %q: want a summary, flags, a rationale and examples", e.ID)
 		}
 		if (r.Fix == NoFix) != (e.FixDoes == "") {
-			return fmt.Errorf("rule %q: fix-does says what a fix does, for the rules that have one", e.ID)
+			return nil, fmt.Errorf("rule %q: fix-does says what a fix does, for the rules that have one", e.ID)
 		}
 		r.Doc, r.Flags, r.Examples, r.Rationale = e.Summary, e.Flags, e.Examples, e.Rationale
 		r.FixDoes, r.FixSafe, r.Brief = e.FixDoes, e.FixSafe, e.Brief
-		ordered = append(ordered, r)
+		out = append(out, &r)
 	}
-	for id := range byID {
-		return fmt.Errorf("rule %q has no entry", id)
+	for _, r := range registered {
+		if !seen[r.ID] {
+			return nil, fmt.Errorf("rule %q has no entry", r.ID)
+		}
 	}
-	rules = ordered
-	return nil
+	return out, nil
 }
 
 func parseKind(name string) (Kind, error) {

@@ -12,12 +12,13 @@ import (
 // TestGeneratedUpToDate regenerates every generated file in memory and
 // compares it with the file on disk, as cmd/go does for its documentation.
 func TestGeneratedUpToDate(t *testing.T) {
+	g := generator(t)
 	for _, name := range Files {
 		old, err := os.ReadFile(filepath.Join("..", "..", "..", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, err := Regenerate(name, old)
+		src, err := g.Regenerate(name, old)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,9 +48,23 @@ func TestMarkersPresent(t *testing.T) {
 	}
 }
 
+func generator(t *testing.T) *Generator {
+	t.Helper()
+	registry, err := os.ReadFile(filepath.Join("..", "..", "..", Registry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGenerator(registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func TestRegenerateReplacesOnlyMarked(t *testing.T) {
+	g := generator(t)
 	src := "intro\n<!-- rules:fixes -->\nold table\n<!-- end -->\noutro\n"
-	got, err := Regenerate("x.md", []byte(src))
+	got, err := g.Regenerate("x.md", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +73,7 @@ func TestRegenerateReplacesOnlyMarked(t *testing.T) {
 	if !strings.HasPrefix(string(got), want) || !strings.HasSuffix(string(got), "|\n<!-- end -->\noutro\n") {
 		t.Errorf("Regenerate =\n%s\nwant it to start\n%s", got, want)
 	}
-	if _, err := Regenerate("x.md", []byte("<!-- rules:style -->\nno end\n")); err == nil {
+	if _, err := g.Regenerate("x.md", []byte("<!-- rules:style -->\nno end\n")); err == nil {
 		t.Error("Regenerate with no end marker: no error")
 	}
 }

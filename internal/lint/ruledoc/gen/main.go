@@ -4,7 +4,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -16,21 +18,31 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gen MODULE_ROOT")
 		os.Exit(2)
 	}
+	registry, err := os.ReadFile(filepath.Join(os.Args[1], ruledoc.Registry))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	g, err := ruledoc.NewGenerator(registry)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	for _, name := range ruledoc.Files {
 		path := filepath.Join(os.Args[1], name)
-		if err := regenerate(path, name); err != nil {
+		if err := regenerate(g, path, name); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 	}
 }
 
-func regenerate(path, name string) error {
+func regenerate(g *ruledoc.Generator, path, name string) error {
 	old, err := os.ReadFile(path)
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("regenerate %s: %w", name, err)
 	}
-	src, err := ruledoc.Regenerate(name, old)
+	src, err := g.Regenerate(name, old)
 	if err != nil {
 		return err
 	}
