@@ -35,6 +35,7 @@ import (
 
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/typo"
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 )
 
@@ -270,6 +271,9 @@ func (d *decoder) rules(n ast.Node) (map[string]Setting, error) {
 	for _, e := range entries {
 		id := keyOf(e)
 		if _, ok := lint.Lookup(id); !ok {
+			if near := typo.Closest(id, lint.IDs(0)); near != "" {
+				return nil, d.errorf(line(e.Key), "unknown rule %q; did you mean %q?", id, near)
+			}
 			return nil, d.errorf(line(e.Key), "unknown rule %q; the rules are %s", id, strings.Join(lint.IDs(0), ", "))
 		}
 		v := scalar(e.Value)

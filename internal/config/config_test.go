@@ -64,7 +64,8 @@ func TestParseErrors(t *testing.T) {
 		msg        string // a part of the message
 	}{
 		{"unknown key", "rules:\n  adverb: off\nignore: [x]\n", 3, `unknown key "ignore"; use rules, accept or kind`},
-		{"unknown rule", "rules:\n  adverb: off\n  pasive-voice: off\n", 3, `unknown rule "pasive-voice"; the rules are lexical-illusion, passive-voice`},
+		{"unknown rule", "rules:\n  adverb: off\n  pasive-voice: off\n", 3, `unknown rule "pasive-voice"; did you mean "passive-voice"?`},
+		{"unknown rule, nothing near", "rules:\n  frobnicate: off\n", 2, `unknown rule "frobnicate"; the rules are lexical-illusion, passive-voice`},
 		{"bad setting", "\n\nrules:\n  adverb: loud\n", 4, `rule adverb: "loud" is not a setting; use off, on, error, warning or suggestion`},
 		{"rules not a map", "rules: [adverb]\n", 1, "rules must map rule names"},
 		{"accept a map", "accept:\n  a: b\n", 2, "accept must be a list"},

@@ -146,16 +146,28 @@ func Check(t testing.TB, gen func(size int) []byte, f func([]byte), o Options) {
 			size *= 2
 			in1, in4 = gen(size), next
 		}
-		peak1, ok := peakHeap(in1, f, o.Deadline)
-		if !ok {
-			overrun(in1)
+		// Peak heap is sampled, and garbage not yet collected counts: a
+		// slope over the limit is measured again, and the lower one kept.
+		var perByte float64
+		var peak1, peak4 uint64
+		for attempt := 1; attempt <= 2; attempt++ {
+			p1, ok := peakHeap(in1, f, o.Deadline)
+			if !ok {
+				overrun(in1)
+			}
+			p4, ok := peakHeap(in4, f, o.Deadline)
+			if !ok {
+				overrun(in4)
+			}
+			// The slope between the two sizes leaves out fixed costs.
+			slope := (float64(p4) - float64(p1)) / float64(max(1, len(in4)-len(in1)))
+			if attempt == 1 || slope < perByte {
+				perByte, peak1, peak4 = slope, p1, p4
+			}
+			if perByte <= o.HeapPerByte {
+				break
+			}
 		}
-		peak4, ok := peakHeap(in4, f, o.Deadline)
-		if !ok {
-			overrun(in4)
-		}
-		// The slope between the two sizes leaves out fixed costs.
-		perByte := (float64(peak4) - float64(peak1)) / float64(max(1, len(in4)-len(in1)))
 		if perByte > o.HeapPerByte {
 			t.Errorf("peak heap grows by %.0f bytes per input byte: %.1f MiB on %d bytes, %.1f MiB on %d bytes; want at most %.0f bytes per byte; input starts %.60q",
 				perByte, float64(peak1)/(1<<20), len(in1), float64(peak4)/(1<<20), len(in4), o.HeapPerByte, in1)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
@@ -67,8 +68,24 @@ func DocumentAnchors(doc *markdown.Document) []string {
 	out := make([]string, 0, len(doc.Headings)+len(doc.Anchors))
 	for _, h := range doc.Headings {
 		out = append(out, h.Slug)
+		if id := headingID(h.Text); id != "" {
+			out = append(out, id)
+		}
 	}
 	return append(out, doc.Anchors...)
+}
+
+// headingIDAttribute is a heading's own id, as documentation generators
+// (Hugo, VitePress, Pandoc, kramdown) read it: "## Install {#setup}" is the
+// target "#setup", whatever its slug.
+var headingIDAttribute = regexp.MustCompile(`\{\s*#([^\s}#]+)[^}]*\}\s*$`)
+
+// headingID returns the id a heading's text sets for itself, or "".
+func headingID(text string) string {
+	if m := headingIDAttribute.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // splitFragment splits a link destination into a relative markdown file

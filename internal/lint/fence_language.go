@@ -11,8 +11,8 @@ var fenceLanguage = register(&Rule{
 	document: func(p *pass, r *Rule) {
 		for _, c := range p.doc.CodeBlocks {
 			if c.Fenced && c.Language == "" {
-				p.report(r, p.lineOffset(c.Line), p.lineEnd(c.EndLine), "", "code block has no language; name one after the fence (```go, ```sh, or ```text for plain output)", nil)
-				if at, ok := p.fenceEnd(c.Line); ok && strings.TrimSpace(c.Info) == "" {
+				kept := p.report(r, p.lineOffset(c.Line), p.lineEnd(c.EndLine), "", "code block has no language; name one after the fence (```go, ```sh, or ```text for plain output)", nil)
+				if at, ok := p.fenceEnd(c.Line); kept && ok && strings.TrimSpace(c.Info) == "" {
 					p.findings[len(p.findings)-1].Fix = &Fix{
 						Description: `name the language "text" (plain output); change it if the block is code`,
 						Edits:       []Edit{p.newEdit(at, at, "text")},

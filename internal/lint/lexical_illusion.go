@@ -1,6 +1,11 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // lexicalIllusion flags a word written twice in a row by accident, as "the
 // the" split across a line break, which the eye skips over.
@@ -22,10 +27,24 @@ func checkLexicalIllusion(p *pass, r *Rule, s *sentence) {
 		if s.gap(i) == "" {
 			continue // no space between: a script written without spaces ("中文文档" is 中文 + 文档)
 		}
+		first := s.block.Text[s.toks[i-1].start:s.toks[i-1].end]
 		word := s.block.Text[s.toks[i].start:s.toks[i].end]
+		if !sameWritten(first, word) {
+			continue // "a A", "with WITH", "OPEN Open": on purpose, in labelled docs
+		}
 		p.reportText(r, s.block, s.toks[i-1].start, s.toks[i].end,
 			fmt.Sprintf("%q is repeated; delete one", word), word)
 	}
+}
+
+// sameWritten reports whether a repeat reads as a slip of the pen: the same
+// word as written, or the first capitalized at a sentence's start ("The the").
+func sameWritten(first, second string) bool {
+	if first == second {
+		return true
+	}
+	r, n := utf8.DecodeRuneInString(first)
+	return unicode.IsUpper(r) && second != "" && strings.ToLower(first[:n]) == second[:n] && first[n:] == second[n:]
 }
 
 func isNumber(w string) bool {

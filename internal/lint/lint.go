@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -133,6 +134,7 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	p.sayHowManyMore()
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
@@ -186,6 +188,9 @@ type pass struct {
 	sentences []sentence
 	findings  []Finding
 	lineStart []int // offsets of line starts, made on first use
+	// kept, more and lastOf count each rule's findings: how many it kept,
+	// how many past maxFindingsPerRule it left out, and its last kept one.
+	kept, more, lastOf map[string]int
 }
 
 // cancelled reports whether the pass should stop: rules that loop over
@@ -210,14 +215,32 @@ func (p *pass) reportText(r *Rule, b *markdown.Block, start, end int, message st
 		return
 	}
 	s, e := b.SourceRange(start, end)
-	p.report(r, s, e, asWritten(p.doc.Source, b, start, end), message, suggestions)
+	if !p.report(r, s, e, asWritten(p.doc.Source, b, start, end), message, suggestions) {
+		return
+	}
 	if r.Fix != NoFix && len(suggestions) > 0 {
 		p.findings[len(p.findings)-1].Fix = p.substitutionFix(r, b, start, end, suggestions[0])
 	}
 }
 
-// report adds a finding on the source byte range [start, end).
-func (p *pass) report(r *Rule, start, end int, match, message string, suggestions []string) {
+// maxFindingsPerRule bounds what one rule reports on one draft. Past it a
+// rule says nothing a writer would read (a 16 MiB draft of "the the" holds
+// four million repeats, and gigabytes of findings); the last finding kept
+// says how many more there are.
+const maxFindingsPerRule = 1000
+
+// report adds a finding on the source byte range [start, end), and reports
+// whether it did: not once the rule has maxFindingsPerRule findings.
+func (p *pass) report(r *Rule, start, end int, match, message string, suggestions []string) bool {
+	if p.kept[r.ID] >= maxFindingsPerRule {
+		p.more[r.ID]++
+		return false
+	}
+	if p.kept == nil {
+		p.kept, p.more, p.lastOf = map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	p.kept[r.ID]++
+	p.lastOf[r.ID] = len(p.findings)
 	if suggestions == nil {
 		suggestions = []string{}
 	}
@@ -227,6 +250,15 @@ func (p *pass) report(r *Rule, start, end int, match, message string, suggestion
 		Line: from.Line, Column: from.Column, EndLine: to.Line, EndColumn: to.Column,
 		Match: match, Suggestions: suggestions, Start: start, End: end,
 	})
+	return true
+}
+
+// sayHowManyMore tells, on the last finding a rule kept, how many it left out.
+func (p *pass) sayHowManyMore() {
+	for id, n := range p.more {
+		f := &p.findings[p.lastOf[id]]
+		f.Message += fmt.Sprintf(" (%d more %s findings in this draft are not listed)", n, id)
+	}
 }
 
 // lineOffset returns the byte offset where 1-based line n starts.

@@ -112,7 +112,7 @@ var ruleDocs = []RuleDoc{
 		Examples:  []string{"\"[text]()\"", "\"[](https://…)\""},
 		Rationale: "A link with no text has nothing to click; one with no destination goes nowhere.",
 	},
-	{ID: "broken-anchor", Kind: "structure", Severity: "suggestion", Fix: "none",
+	{ID: "broken-anchor", Kind: "structure", Severity: "warning", Fix: "none",
 		Summary:   "A link (\"#setup\", \"guide.md#setup\") to a heading that does not exist.",
 		Flags:     "`[setup](#setpu)`, or `[setup](guide.md#setpu)` into another markdown file of the workspace, with no heading of that slug and no HTML `id`/`name` of that value there; suggests the nearest one, for as many broken links as a budget linear in the draft's size allows (`[](#name)` markers are skipped)",
 		Examples:  []string{"\"[setup](#setpu)\" → \"#setup\""},
