@@ -13,15 +13,16 @@ import (
 
 	"github.com/speedgrapher/speedgrapher/internal/config"
 	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/lint/ruledoc"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
 )
 
-const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
-	`severity, line and column, the matched text and suggested replacements; findings of lexical-illusion, wordy and ` +
-	`inclusive carry a fix as edits, most of them safe (the fix tool applies the safe ones). Code, URLs, HTML and front matter ` +
-	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
-	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
+// lintDescription lists the style rules from the rule registry.
+var lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
+	`severity, line and column, the matched text and suggested replacements; findings of ` + ruledoc.FixNames(lint.Style) + ` ` +
+	`carry a fix as edits, most of them safe (the fix tool applies the safe ones). Code, URLs, HTML and front matter ` +
+	`are never flagged. Rules: ` + ruledoc.Names(lint.Style, ", ") + `. The workspace's .speedgrapher.yaml, the ` +
 	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +
 	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off.`
 

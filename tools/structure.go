@@ -9,16 +9,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/lint/ruledoc"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
 	"github.com/speedgrapher/speedgrapher/internal/structure"
 )
 
-const structureDescription = `Describes the structure of a markdown draft: its outline (level, text, line, anchor slug), ` +
+// structureDescription lists the structure rules from the rule registry.
+var structureDescription = `Describes the structure of a markdown draft: its outline (level, text, line, anchor slug), ` +
 	`counts of words, paragraphs, lists, tables, images, links and code blocks by language, the front matter ` +
-	`title and description, and findings with line and column: multiple-h1, heading-increment, duplicate-heading, ` +
-	`empty-heading, image-alt, empty-link, broken-anchor (a link to a heading that does not exist, in the draft or, for "path", ` +
-	`in another markdown file), missing-file (a relative link to a file not in the ` +
-	`workspace; only for "path"), fence-language, title-length (30-60 characters) and description-length (120-160).`
+	`title and description, and findings with line and column: ` + ruledoc.Names(lint.Structure, " and ") + `.`
 
 var structureOutputSchema = `{
   "type": "object",

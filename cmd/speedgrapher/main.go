@@ -15,6 +15,7 @@
 //	speedgrapher check [DIR|FILE...]            validate template files
 //	speedgrapher new NAME                       write a commented starter template
 //	speedgrapher call TOOL [JSON|-]             run a tool and print its result as JSON
+//	speedgrapher rules [RULE]                   list the lint rules, or explain one
 //	speedgrapher lsp                            serve the Language Server Protocol for an editor
 //	speedgrapher version                        print the version
 //
@@ -116,6 +117,8 @@ func init() {
 			workspaceFlags | promptFlags | logFlags, (*cli).newTemplate, true},
 		{"call", "call [flags] TOOL [JSON|-]", "run a tool and print its structured result as JSON, as an agent receives it",
 			workspaceFlags | logFlags, (*cli).call, false},
+		{"rules", "rules [flags] [RULE]", "list the lint rules, or explain one: what it flags, why, its fix, how to turn it off",
+			logFlags, (*cli).rules, false},
 		{"lsp", "lsp [flags]", "serve the Language Server Protocol on stdio, for an editor: diagnostics, quick fixes, hover, outline",
 			workspaceFlags | logFlags, (*cli).lsp, false},
 		{"version", "version", "print the version", 0, (*cli).version, false},

@@ -10,11 +10,10 @@ import (
 // adverb flags -ly adverbs, which often prop up a weak verb ("walked
 // slowly" for "ambled"). Weasel words ending in -ly ("really") are left to
 // weasel-word, and capitalised words inside a sentence are names.
-var adverb = &Rule{
-	ID: "adverb", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc:      `Adverbs ending in -ly that weaken a verb ("quickly ran").`,
+var adverb = register(&Rule{
+	ID: "adverb", acceptable: true,
 	sentence: checkAdverb,
-}
+})
 
 func checkAdverb(p *pass, r *Rule, s *sentence) {
 	for i, t := range s.toks {

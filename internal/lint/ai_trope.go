@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -12,15 +11,12 @@ import (
 // semicolon, a colon or a full stop ("it's not A, it's B" with a comma is
 // ordinary English). The message says where such phrasing is often found; it
 // does not judge who wrote it.
-var aiTrope = &Rule{
-	ID: "ai-trope", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc: `Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").`,
-	message: func(match string, _ *phrase) string {
-		return fmt.Sprintf("%q is often found in machine-written text; say it plainly", match)
-	},
+var aiTrope = register(&Rule{
+	ID: "ai-trope", acceptable: true,
+	message:  existenceMessage("%q is often found in machine-written text; say it plainly"),
 	sentence: checkNotXButY,
-	phrases:  words(dataLines("ai-trope.txt")...),
-}
+	phrases:  existenceData("ai-trope.txt"),
+})
 
 // checkNotXButY flags the reversal "it's not X — it's Y" (and "this isn't
 // just X; it's Y") inside one sentence or across two sentences of one block.

@@ -20,9 +20,8 @@ import (
 // nearest anchor when one is a likely typo, while a budget linear in the
 // draft's size lasts: a draft of thousands of broken links costs no more
 // than a long one (see suggestBudget).
-var brokenAnchor = &Rule{
-	ID: "broken-anchor", Kind: Structure, Severity: Warning,
-	Doc: `A link ("#setup", "guide.md#setup") to a heading that does not exist.`,
+var brokenAnchor = register(&Rule{
+	ID: "broken-anchor",
 	document: func(p *pass, r *Rule) {
 		pages := map[string]*anchorSet{"": newAnchorSet(DocumentAnchors(p.doc))} // by file; "" is the draft
 		budget := suggestBudget(len(p.doc.Source))
@@ -61,7 +60,7 @@ var brokenAnchor = &Rule{
 			p.reportAt(r, l.Start, l.Destination, l.Destination, msg)
 		}
 	},
-}
+})
 
 // DocumentAnchors returns what a link's fragment may name in doc: its
 // headings' slugs and the id and name attributes of its raw HTML.

@@ -12,39 +12,42 @@
 // Structure rules read the document's headings, links, images, code blocks
 // and front matter.
 //
-// # Rules
-//
-// Style (the lint tool):
-//
-//	lexical-illusion  error       "the the": a word repeated by accident
-//	passive-voice     warning     "was written": be + past participle (see passiveVoice)
-//	weasel-word       warning     "very", "quite", "fairly", "kind of"
-//	wordy             warning     "in order to" → "to", "utilize" → "use"
-//	cliche            warning     "at the end of the day", "low-hanging fruit"
-//	long-sentence     warning     over 25 words, or hard (20+ words) / very hard (14+) by its own grade
-//	inclusive         warning     "whitelist" → "allowlist", "guys" → "everyone"
-//	ai-trope          warning     "delve into", "rich tapestry", "it's not X — it's Y"
-//	adverb            suggestion  "quickly ran"
-//	so-start          suggestion  "So we decided…"
-//	there-is          suggestion  "There are three ways…"
-//
-// Structure (the structure tool):
-//
-//	multiple-h1         warning     a second "# Title" (a front matter title counts as one)
-//	heading-increment   warning     "##" followed by "####"
-//	duplicate-heading   warning     two sibling headings with the same text
-//	empty-heading       error       "##" with no text
-//	image-alt           warning     "![](chart.png)"
-//	empty-link          error       "[text]()", "[](https://…)"
-//	broken-anchor       error       "[setup](#setpu)" or "[setup](guide.md#setpu)" with no heading of that slug
-//	missing-file        error       "[notes](notes.md)" not in the workspace
-//	fence-language      suggestion  "```" with no language
-//	title-length        suggestion  front matter title outside 30–60 characters
-//	description-length  suggestion  front matter description outside 120–160 characters
-//
 // Sentence rules (so-start, there-is, long-sentence) read paragraphs, list
 // items and quotes; headings and table cells are labels, as in readability.
 // Word-list rules read all prose, headings included.
+//
+// # Rules
+//
+// Each rule's kind, default severity, fix and documentation are in
+// rules.yaml; this list is generated from it (go generate).
+//
+// Style (the lint tool):
+//
+//	lexical-illusion  suggestion  A word repeated by accident ("the the").
+//	passive-voice     suggestion  A form of "be" followed by a past participle ("was written"), irregular participles included.
+//	weasel-word       suggestion  Hedges and empty intensifiers ("very", "quite", "fairly", "somewhat").
+//	wordy             suggestion  Wordy phrases, each with a simpler replacement ("in order to" → "to").
+//	cliche            suggestion  Clichés ("at the end of the day", "low-hanging fruit").
+//	long-sentence     suggestion  Sentences over 25 words, and sentences of 20 words or more that are hard to read by their own grade.
+//	inclusive         suggestion  Inconsiderate or exclusionary wording, with alternatives ("whitelist" → "allowlist").
+//	ai-trope          suggestion  Phrasing often found in machine-written text ("delve into", "rich tapestry", "it's not X — it's Y").
+//	adverb            suggestion  Adverbs ending in -ly that weaken a verb ("quickly ran").
+//	so-start          suggestion  A sentence that starts with "So".
+//	there-is          suggestion  A sentence that starts with "There is" or "There are".
+//
+// Structure (the structure tool):
+//
+//	multiple-h1         suggestion  More than one top-level heading (a front matter title counts as one).
+//	heading-increment   suggestion  A heading that skips a level (## followed by ####).
+//	duplicate-heading   suggestion  A heading with the same text as an earlier sibling heading.
+//	empty-heading       warning     A heading with no text.
+//	image-alt           warning     An image without alt text.
+//	empty-link          suggestion  A link with no text or no destination ("[]()", "[text]()", "[text](#)").
+//	broken-anchor       warning     A link ("#setup", "guide.md#setup") to a heading that does not exist.
+//	missing-file        suggestion  A relative link or image to a file that is not in the workspace.
+//	fence-language      suggestion  A fenced code block without a language (```go, ```text).
+//	title-length        suggestion  A front matter title outside 30–60 characters (search results cut longer ones).
+//	description-length  suggestion  A front matter description outside 120–160 characters (search results cut longer ones).
 //
 // # Document kinds
 //
@@ -55,7 +58,9 @@
 //
 // # Word lists
 //
-// The lists are this project's own; the newer ones are text files in data/. All of them are compiled once into a
+// The lists are this project's own, text files in data/ read by two rule
+// kinds: existence (flag these phrases) and substitution (replace this with
+// that; see ParseSubstitution). All of them are compiled once into a
 // single matcher, a trie keyed by lower-case words, so a sentence is matched
 // against every list in one pass over its words.
 //

@@ -8,9 +8,8 @@ import (
 // duplicateHeading flags a heading with the same text as an earlier heading
 // under the same parent. Repeats under different parents are fine: a
 // changelog has an "Added" section under every version.
-var duplicateHeading = &Rule{
-	ID: "duplicate-heading", Kind: Structure, Severity: Suggestion,
-	Doc: "A heading with the same text as an earlier sibling heading.",
+var duplicateHeading = register(&Rule{
+	ID: "duplicate-heading",
 	document: func(p *pass, r *Rule) {
 		type key struct {
 			parent int
@@ -41,4 +40,4 @@ var duplicateHeading = &Rule{
 			seen[k] = i
 		}
 	},
-}
+})

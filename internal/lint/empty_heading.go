@@ -5,9 +5,8 @@ import "strings"
 // emptyHeading flags a heading with no text. A heading whose only content is
 // an HTML <img> with alt text ("# <img src=logo.png alt=Gonum>") has that
 // text.
-var emptyHeading = &Rule{
-	ID: "empty-heading", Kind: Structure, Severity: Warning,
-	Doc: "A heading with no text.",
+var emptyHeading = register(&Rule{
+	ID: "empty-heading",
 	document: func(p *pass, r *Rule) {
 		for i := range p.doc.Headings {
 			h := &p.doc.Headings[i]
@@ -20,4 +19,4 @@ var emptyHeading = &Rule{
 			p.reportLine(r, h.Line, "", "heading has no text; write one or delete the line")
 		}
 	},
-}
+})

@@ -8,9 +8,8 @@ import "strings"
 // content is an HTML <img> has its alt attribute. Markers such as
 // "[](#name)", which documentation tools read and readers never see, are
 // not links.
-var emptyLink = &Rule{
-	ID: "empty-link", Kind: Structure, Severity: Suggestion,
-	Doc: `A link with no text or no destination ("[]()", "[text]()", "[text](#)").`,
+var emptyLink = register(&Rule{
+	ID: "empty-link",
 	document: func(p *pass, r *Rule) {
 		for i := range p.doc.Links {
 			l := &p.doc.Links[i]
@@ -35,4 +34,4 @@ var emptyLink = &Rule{
 			}
 		}
 	},
-}
+})

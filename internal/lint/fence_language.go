@@ -6,10 +6,8 @@ import "strings"
 // without highlighting, and readers cannot tell a shell command from output.
 // Its fix names the language "text", which renders as before; it is not safe,
 // because the block may be code that deserves its real language.
-var fenceLanguage = &Rule{
-	ID: "fence-language", Kind: Structure, Severity: Suggestion,
-	Fix: UnsafeFix,
-	Doc: "A fenced code block without a language (```go, ```text).",
+var fenceLanguage = register(&Rule{
+	ID: "fence-language",
 	document: func(p *pass, r *Rule) {
 		for _, c := range p.doc.CodeBlocks {
 			if c.Fenced && c.Language == "" {
@@ -23,7 +21,7 @@ var fenceLanguage = &Rule{
 			}
 		}
 	},
-}
+})
 
 // fenceEnd returns the offset just after the backticks or tildes that open a
 // code fence on 1-based line n, after any list or quote markers before them;

@@ -4,9 +4,8 @@ import "fmt"
 
 // headingIncrement flags a heading more than one level below the heading
 // before it ("#" then "###"): readers and screen readers lose the outline.
-var headingIncrement = &Rule{
-	ID: "heading-increment", Kind: Structure, Severity: Suggestion,
-	Doc: "A heading that skips a level (## followed by ####).",
+var headingIncrement = register(&Rule{
+	ID: "heading-increment",
 	document: func(p *pass, r *Rule) {
 		prev := 0
 		for i := range p.doc.Headings {
@@ -18,4 +17,4 @@ var headingIncrement = &Rule{
 			prev = h.Level
 		}
 	},
-}
+})

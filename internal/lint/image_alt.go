@@ -4,9 +4,8 @@ import "strings"
 
 // imageAlt flags an image without alt text: screen readers have nothing to
 // say, and a broken image shows nothing.
-var imageAlt = &Rule{
-	ID: "image-alt", Kind: Structure, Severity: Warning,
-	Doc: "An image without alt text.",
+var imageAlt = register(&Rule{
+	ID: "image-alt",
 	document: func(p *pass, r *Rule) {
 		for _, img := range p.doc.Images {
 			if strings.TrimSpace(img.Alt) == "" {
@@ -15,4 +14,4 @@ var imageAlt = &Rule{
 			}
 		}
 	},
-}
+})

@@ -9,12 +9,10 @@ import (
 
 // lexicalIllusion flags a word written twice in a row by accident, as "the
 // the" split across a line break, which the eye skips over.
-var lexicalIllusion = &Rule{
-	ID: "lexical-illusion", Kind: Style, Severity: Suggestion, acceptable: true,
-	Fix:      SafeFix,
-	Doc:      `A word repeated by accident ("the the").`,
+var lexicalIllusion = register(&Rule{
+	ID: "lexical-illusion", acceptable: true,
 	sentence: checkLexicalIllusion,
-}
+})
 
 // grammaticalRepeats are doubled words that English uses on purpose:
 // "what it had had", "he said that that was all".

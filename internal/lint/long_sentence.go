@@ -39,11 +39,10 @@ const identifierLetters = 5
 // table cells are labels. A list item that does not end like a sentence is a
 // label too: only its length counts. Status tags ("DEPRECATED") are not
 // words of the sentence.
-var longSentence = &Rule{
-	ID: "long-sentence", Kind: Style, Severity: Suggestion,
-	Doc:      `Sentences over 25 words, and sentences of 20 words or more that are hard to read by their own grade.`,
+var longSentence = register(&Rule{
+	ID:       "long-sentence",
 	sentence: checkLongSentence,
-}
+})
 
 var statusTags = set(dataLines("status-tags.txt")...)
 

@@ -13,9 +13,8 @@ import (
 // and are not checked. A link to a page of a docs site built from markdown
 // ("conversion.html" beside "conversion.md") is not missing. The rule runs
 // only when Options.FileExists is set.
-var missingFile = &Rule{
-	ID: "missing-file", Kind: Structure, Severity: Suggestion,
-	Doc: "A relative link or image to a file that is not in the workspace.",
+var missingFile = register(&Rule{
+	ID: "missing-file",
 	document: func(p *pass, r *Rule) {
 		exists := map[string]bool{} // each path is looked up once: a lookup is a stat
 		check := func(start int, dest string) {
@@ -49,7 +48,7 @@ var missingFile = &Rule{
 			check(img.Start, img.Destination)
 		}
 	},
-}
+})
 
 // localPath returns the file path of a relative link destination, without
 // fragment or query and unescaped, or false when dest is not a relative path.

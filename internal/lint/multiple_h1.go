@@ -7,9 +7,8 @@ import "fmt"
 // that uses "#" for every section hears it once, with the count, on the
 // second one: it is one decision, not one per heading. Changelogs, whose
 // releases are top-level headings, are not checked.
-var multipleH1 = &Rule{
-	ID: "multiple-h1", Kind: Structure, Severity: Suggestion,
-	Doc: "More than one top-level heading (a front matter title counts as one).",
+var multipleH1 = register(&Rule{
+	ID: "multiple-h1",
 	document: func(p *pass, r *Rule) {
 		titled := p.doc.FrontMatter.Title != ""
 		var extra []int // the top-level headings after the first (or after the title)
@@ -39,4 +38,4 @@ var multipleH1 = &Rule{
 		}
 		p.reportHeading(r, &p.doc.Headings[extra[0]], msg)
 	},
-}
+})

@@ -23,11 +23,10 @@ import (
 //     written a book" is not).
 //   - Up to two adverbs may stand between the verb and the participle ("is
 //     not used", "was quickly rewritten"), which write-good misses.
-var passiveVoice = &Rule{
-	ID: "passive-voice", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc:      `A form of "be" followed by a past participle ("was written"), irregular participles included.`,
+var passiveVoice = register(&Rule{
+	ID: "passive-voice", acceptable: true,
 	sentence: checkPassive,
-}
+})
 
 func checkPassive(p *pass, r *Rule, s *sentence) {
 	for i := 0; i < len(s.toks); i++ {

@@ -2,11 +2,10 @@ package lint
 
 // soStart flags a sentence that opens with "So", a spoken filler that adds
 // nothing in writing.
-var soStart = &Rule{
-	ID: "so-start", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc:      `A sentence that starts with "So".`,
+var soStart = register(&Rule{
+	ID: "so-start", acceptable: true,
 	sentence: checkSoStart,
-}
+})
 
 // soPhrases are openings where "so" carries meaning: "So far", "So much for".
 var soPhrases = map[string]bool{"far": true, "much": true, "many": true, "long": true, "that": true, "few": true}

@@ -4,11 +4,10 @@ import "fmt"
 
 // thereIs flags a sentence that opens with "There is" or "There are": the
 // subject hides behind an empty opening.
-var thereIs = &Rule{
-	ID: "there-is", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc:      `A sentence that starts with "There is" or "There are".`,
+var thereIs = register(&Rule{
+	ID: "there-is", acceptable: true,
 	sentence: checkThereIs,
-}
+})
 
 var thereBe = map[string]bool{"is": true, "are": true, "was": true, "were": true}
 

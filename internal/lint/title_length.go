@@ -16,13 +16,12 @@ const (
 
 // titleLength flags a front matter title shorter than 30 or longer than 60
 // characters.
-var titleLength = &Rule{
-	ID: "title-length", Kind: Structure, Severity: Suggestion,
-	Doc: "A front matter title outside 30–60 characters (search results cut longer ones).",
+var titleLength = register(&Rule{
+	ID: "title-length",
 	document: func(p *pass, r *Rule) {
 		checkLength(p, r, "title", p.doc.FrontMatter.Title, MinTitle, MaxTitle)
 	},
-}
+})
 
 // checkLength reports a front matter field whose length in characters is
 // outside [lo, hi].

@@ -1,35 +1,22 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
 // weaselWord flags hedges and empty intensifiers: words that make a claim
-// vaguer or louder without making it more precise. The list is this
-// project's own. "Various" is not on it: "various transports" says there
-// are several kinds, which is information, not a hedge.
-var weaselWord = &Rule{
-	ID: "weasel-word", Kind: Style, Severity: Suggestion, acceptable: true,
-	Doc: `Hedges and empty intensifiers ("very", "quite", "fairly", "somewhat").`,
-	message: func(match string, _ *phrase) string {
-		return fmt.Sprintf("%q hedges or inflates; cut it or say exactly how much", match)
-	},
-	phrases: words(
-		"very", "really", "quite", "fairly", "rather", "somewhat", "pretty much",
-		"extremely", "exceedingly", "incredibly", "remarkably", "terribly", "awfully",
-		"relatively", "slightly", "basically", "essentially", "actually", "literally",
-		"virtually", "totally", "truly", "arguably", "seemingly", "kind of", "sort of",
-		"a bit", "a little bit", "more or less", "to some extent", "to a certain extent",
-		"in some ways", "in a sense", "mostly", "largely", "significantly",
-		"substantially",
-	).unless(adjectiveVery, "very").
+// vaguer or louder without making it more precise: an existence list,
+// data/weasel-word.txt, with vetoes for the senses that say something.
+var weaselWord = register(&Rule{
+	ID: "weasel-word", acceptable: true,
+	message: existenceMessage("%q hedges or inflates; cut it or say exactly how much"),
+	phrases: existenceData("weasel-word.txt").unless(adjectiveVery, "very").
 		unless(contrastRather, "rather").
 		unless(informativeMostly, "mostly", "largely").
 		unless(nounKindOf, "kind of", "sort of"),
-}
+})
 
 // nounKindOf: after a determiner, "kind of" and "sort of" name a kind ("any
 // kind of block", "what sort of characters"); only on their own ("it is
