@@ -274,8 +274,11 @@ func FuzzShape(head, open, mid, close, tail string) (func(size int) []byte, bool
 }
 
 // FuzzOptions are Options for a fuzz target: smaller inputs and fewer runs,
-// so that the fuzzer tries more shapes in its time.
-var FuzzOptions = Options{MaxSize: 256 << 10, Runs: 3, HeapPerByte: 40, Deadline: 10 * time.Second}
+// so that the fuzzer tries more shapes in its time. The fuzz targets judge
+// time only: the named shape tables judge heap per byte, with a reason for
+// each shape allowed more, and a sampled heap of a random shape is too noisy
+// to fail a build on.
+var FuzzOptions = Options{MaxSize: 256 << 10, Runs: 3, Deadline: 10 * time.Second}
 
 // Fuzzing reports whether the test binary runs with -test.fuzz. The linear
 // fuzz targets add their seed shapes only then: plain go test already runs
