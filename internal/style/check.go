@@ -1,0 +1,208 @@
+package style
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/speedgrapher/speedgrapher/internal/lint"
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/prose"
+)
+
+// checker is one compiled rule kind.
+type checker interface {
+	run(b *block, st *state) []hit
+}
+
+// block is a run of text a rule reads, with the scope Vale gives it.
+type block struct {
+	text  string
+	scope []string
+	// src is the prose block the text comes from, off where the text
+	// starts in src.Text; nil src means text is the draft's source itself.
+	src *markdown.Block
+	off int
+	// paragraph is true for running prose (not a heading, item or cell).
+	paragraph bool
+}
+
+// hit is one match of a rule in a block's text.
+type hit struct {
+	start, end  int // bytes in block.text
+	message     string
+	suggestions []string
+}
+
+// state is what rules share over one document, as Vale's do: the
+// sequences conditional and consistency rules have seen so far.
+type state struct {
+	sequences map[string]bool
+	doc       *markdown.Document
+}
+
+// Check runs the rules of set on doc and returns their findings in source
+// order, one per rule and place.
+func (s *Set) Check(doc *markdown.Document) []lint.Finding {
+	out := []lint.Finding{}
+	if s == nil || len(s.Rules) == 0 {
+		return out
+	}
+	st := &state{sequences: map[string]bool{}, doc: doc}
+	seen := map[[3]int]bool{} // rule index, line, column
+	report := func(ri int, r *Rule, b *block, h hit) {
+		var start, end int
+		if b.src == nil {
+			start, end = h.start, h.end
+		} else {
+			start, end = b.src.SourceRange(b.off+h.start, b.off+h.end)
+		}
+		from, to := doc.Position(start), doc.Position(end)
+		key := [3]int{ri, from.Line, from.Column}
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		sugg := h.suggestions
+		if sugg == nil {
+			sugg = []string{}
+		}
+		out = append(out, lint.Finding{
+			Rule: r.Name, Severity: r.Level, Message: h.message,
+			Line: from.Line, Column: from.Column, EndLine: to.Line, EndColumn: to.Column,
+			Match: strings.ReplaceAll(b.text[h.start:h.end], "***", "\uFFFC"), Suggestions: sugg,
+			Start: start, End: end,
+		})
+	}
+	run := func(b *block) {
+		for i, r := range s.Rules {
+			if r.check == nil || !r.scope.matches(b.scope) {
+				continue
+			}
+			for _, h := range r.check.run(b, st) {
+				report(i, r, b, h)
+			}
+		}
+	}
+	sentences, paragraphs, summary := s.wants("sentence"), s.wants("paragraph"), s.wants("summary")
+	var sum strings.Builder
+	for i := range doc.Blocks {
+		mb := &doc.Blocks[i]
+		text := strings.ReplaceAll(mb.Text, string(markdown.Placeholder), "***")
+		scope := blockScope(mb)
+		if sentences {
+			for _, sp := range prose.Sentences(text) {
+				t := strings.TrimSpace(text[sp.Start:sp.End])
+				off := sp.Start + strings.Index(text[sp.Start:sp.End], t)
+				run(&block{text: t, scope: append([]string{"sentence"}, scope...), src: mb, off: off})
+			}
+		}
+		if paragraphs && mb.Kind == markdown.Paragraph {
+			run(&block{text: text, scope: append([]string{"paragraph"}, scope...), src: mb, paragraph: true})
+		}
+		run(&block{text: text, scope: scope, src: mb, paragraph: mb.Kind == markdown.Paragraph})
+		if summary && mb.Kind != markdown.Heading && mb.Kind != markdown.TableCell {
+			sum.WriteString(text)
+			sum.WriteString("\n\n")
+		}
+	}
+	if summary && sum.Len() > 0 {
+		// The summary is all the draft's prose at once; its findings point
+		// at the start of the first block.
+		first := firstProse(doc)
+		for i, r := range s.Rules {
+			if r.check == nil || !r.scope.matches([]string{"summary"}) {
+				continue
+			}
+			for _, h := range r.check.run(&block{text: sum.String(), scope: []string{"summary"}}, st) {
+				out = append(out, summaryFinding(doc, r, h, first))
+				_ = i
+			}
+		}
+	}
+	if s.wants("raw") {
+		src := string(doc.Source)
+		run(&block{text: src, scope: []string{"raw"}})
+	}
+	slices.SortStableFunc(out, func(a, b lint.Finding) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return strings.Compare(a.Rule, b.Rule)
+	})
+	return out
+}
+
+func firstProse(doc *markdown.Document) int {
+	for _, b := range doc.Blocks {
+		if b.Kind != markdown.Heading {
+			return b.Start
+		}
+	}
+	return 0
+}
+
+func summaryFinding(doc *markdown.Document, r *Rule, h hit, at int) lint.Finding {
+	p := doc.Position(at)
+	return lint.Finding{
+		Rule: r.Name, Severity: r.Level, Message: h.message,
+		Line: p.Line, Column: p.Column, EndLine: p.Line, EndColumn: p.Column,
+		Match: "", Suggestions: []string{}, Start: at, End: at,
+	}
+}
+
+// blockScope is the scope Vale gives a block of this kind.
+func blockScope(b *markdown.Block) []string {
+	switch b.Kind {
+	case markdown.Heading:
+		return []string{"text", "heading", fmt.Sprintf("h%d", b.Level)}
+	case markdown.ListItem:
+		return []string{"text", "list"}
+	case markdown.Quote:
+		return []string{"text", "blockquote"}
+	case markdown.TableCell:
+		return []string{"text", "table", "cell"}
+	}
+	return []string{"text"}
+}
+
+// wants reports whether any rule reads blocks of the scope part.
+func (s *Set) wants(part string) bool {
+	for _, r := range s.Rules {
+		if r.check != nil && r.scope.wants(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// format fills a message template's %s verbs with args in order; verbs
+// beyond the args are left out and args beyond the verbs ignored.
+func format(msg string, args ...string) string {
+	if !strings.Contains(msg, "%") {
+		return msg
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(msg); i++ {
+		c := msg[i]
+		if c != '%' || i+1 == len(msg) {
+			b.WriteByte(c)
+			continue
+		}
+		switch msg[i+1] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'd', 'v':
+			if n < len(args) {
+				b.WriteString(args[n])
+			}
+			n++
+		default:
+			b.WriteByte(c)
+			continue
+		}
+		i++
+	}
+	return b.String()
+}

@@ -1,0 +1,166 @@
+package style
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// substitution flags a term that has a preferred replacement.
+type substitution struct {
+	r      *Rule
+	re     *pattern
+	repl   []string // replacement for capture group i+1
+	same   []func(observed string) bool
+	except *pattern
+	terms  bool // Vale.Terms: the replacement is the accepted spelling
+}
+
+// nonCapturing turns a term's own capture groups into plain groups, so that
+// group i of the joined pattern is term i.
+func nonCapturing(expr string) string {
+	var b strings.Builder
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		b.WriteByte(c)
+		switch {
+		case c == '\\' && i+1 < len(expr):
+			i++
+			b.WriteByte(expr[i])
+		case c == '(' && (i+1 == len(expr) || expr[i+1] != '?'):
+			b.WriteString("?:")
+		}
+	}
+	return b.String()
+}
+
+func newSubstitution(r *Rule, accepted []string) (checker, string, error) {
+	if len(r.Swap) == 0 {
+		return nil, "swap", errorf("a substitution rule needs a swap map of term: replacement; add \"swap:\"")
+	}
+	pairs := append([][2]string(nil), r.Swap...)
+	sort.SliceStable(pairs, func(i, j int) bool { return len(pairs[i][0]) > len(pairs[j][0]) })
+	var parts, repl []string
+	for _, p := range pairs {
+		parts = append(parts, "("+nonCapturing(p[0])+")")
+		repl = append(repl, p[1])
+	}
+	same := make([]func(string) bool, len(repl))
+	for i, e := range repl {
+		same[i] = sameToken(e)
+	}
+	expr := `(?m)(?:` + strings.Join(parts, "|") + `)`
+	if !r.Nonword {
+		expr = `(?m)\b(?:` + strings.Join(parts, "|") + `)\b`
+	}
+	if r.IgnoreCase {
+		expr = `(?i)` + expr
+	}
+	re, err := compilePattern(expr)
+	if err != nil {
+		return nil, "swap", err
+	}
+	except, err := exceptionPattern(r.Exceptions, accepted, r.Vocab)
+	if err != nil {
+		return nil, "exceptions", err
+	}
+	return &substitution{r: r, re: re, repl: repl, same: same, except: except}, "", nil
+}
+
+func (s *substitution) run(b *block, _ *state) []hit {
+	var out []hit
+	for _, loc := range s.re.findAll(b.text) {
+		for g := 1; 2*g+1 < len(loc); g++ {
+			if loc[2*g] < 0 {
+				continue
+			}
+			start, end := loc[2*g], loc[2*g+1]
+			observed := b.text[start:end]
+			expected := ""
+			if g-1 < len(s.repl) {
+				expected = s.repl[g-1]
+			}
+			options := strings.Split(expected, "|")
+			var same bool
+			switch {
+			case s.r.Action.Name == "replace":
+				same = contains(options, observed)
+			default:
+				same = g-1 < len(s.same) && s.same[g-1](observed)
+			}
+			if same || (s.except != nil && s.except.match(observed)) {
+				break
+			}
+			sugg := options
+			if s.r.Action.Name == "replace" && len(s.r.Action.Params) > 0 {
+				sugg = s.r.Action.Params
+			}
+			if s.r.Capitalize && observed != "" && startsUpper(observed) {
+				sugg = capFirstAll(sugg)
+			}
+			if !s.terms && s.r.Action.Name != "replace" && !literalTerm(expected) {
+				sugg = nil
+			}
+			msgExpected := expected
+			if s.r.Action.Name == "replace" {
+				msgExpected = orList(sugg)
+			}
+			out = append(out, hit{start: start, end: end,
+				message: format(s.r.Message, msgExpected, observed), suggestions: sugg})
+			break
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sameToken reports whether observed already is expected: equal to a plain
+// phrase, or matched whole by a pattern.
+func sameToken(expected string) func(observed string) bool {
+	equal := func(observed string) bool { return expected == observed }
+	if literalTerm(expected) {
+		return equal
+	}
+	re, err := compilePattern(`^(?:` + expected + `)$`)
+	if err != nil {
+		return equal
+	}
+	return re.match
+}
+
+func startsUpper(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+func capFirstAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		r, n := utf8.DecodeRuneInString(s)
+		out[i] = string(unicode.ToUpper(r)) + s[n:]
+	}
+	return out
+}
+
+func orList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = "'" + s + "'"
+	}
+	switch len(quoted) {
+	case 0:
+		return ""
+	case 1:
+		return list[0]
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+}

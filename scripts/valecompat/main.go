@@ -1,0 +1,281 @@
+// Command valecompat compares speedgrapher's Vale-compatible style engine
+// with Vale itself: it lints the same markdown files with the same styles
+// through both, and reports how many of Vale's alerts it reproduces (same
+// rule, line and column), how many findings Vale does not give, the
+// differences by rule, and the speed of both side by side.
+//
+// Usage:
+//
+//	go run ./scripts/valecompat -styles DIR [-files N] [-vale PATH] [-show N] [FILE_OR_DIR...]
+//
+// -styles is a directory holding the styles (Google, Microsoft, write-good
+// and proselint; /work/shared/vale-styles has copies with their licences:
+// they are read from there at run time, never copied into this
+// repository). Without files or directories, the markdown files in the Go
+// module cache are the corpus. Without a vale binary on PATH (or -vale), it
+// only times speedgrapher.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/style"
+)
+
+func main() {
+	stylesDir := flag.String("styles", "", "directory holding the styles (required)")
+	styles := flag.String("with", "Google,Microsoft,write-good,proselint", "styles to load, comma-separated")
+	maxFiles := flag.Int("files", 150, "at most this many markdown files")
+	valeBin := flag.String("vale", "", "the vale binary (default: vale on PATH)")
+	show := flag.Int("show", 3, "examples of differences shown per rule")
+	flag.Parse()
+	if *stylesDir == "" {
+		fmt.Fprintln(os.Stderr, "valecompat: -styles DIR is required (a directory with the Google, Microsoft, write-good and proselint styles)")
+		os.Exit(2)
+	}
+	abs, err := filepath.Abs(*stylesDir)
+	check(err)
+	files := corpus(flag.Args(), *maxFiles)
+	if len(files) == 0 {
+		fmt.Fprintln(os.Stderr, "valecompat: no markdown files found; pass files or directories")
+		os.Exit(2)
+	}
+	tmp, err := os.MkdirTemp("", "valecompat")
+	check(err)
+	defer os.RemoveAll(tmp)
+	ini := filepath.Join(tmp, ".vale.ini")
+	check(os.WriteFile(ini, []byte(fmt.Sprintf("StylesPath = %s\nMinAlertLevel = suggestion\n[*.md]\nBasedOnStyles = %s\n", abs, strings.ReplaceAll(*styles, ",", ", "))), 0o644))
+
+	var size int64
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		srcs[i], err = os.ReadFile(f)
+		check(err)
+		size += int64(len(srcs[i]))
+	}
+
+	// speedgrapher: load the styles, then lint every file, on every core.
+	start := time.Now()
+	cfg, err := style.ParseConfig(ini, mustRead(ini))
+	check(err)
+	house := style.Load(os.DirFS(abs), cfg)
+	for _, p := range house.Problems {
+		fmt.Fprintln(os.Stderr, "valecompat: load:", p)
+	}
+	if note := house.UnsupportedNote(); note != "" {
+		fmt.Fprintln(os.Stderr, "valecompat:", note)
+	}
+	set := house.For("doc.md")
+	ours := make([][]alert, len(files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				for _, f := range set.Check(markdown.Parse(srcs[i])) {
+					ours[i] = append(ours[i], alert{f.Rule, f.Line, f.Column, f.Match})
+				}
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	oursTime := time.Since(start)
+	fmt.Printf("corpus: %d markdown files, %.2f MiB; styles: %s (%d rules)\n", len(files), float64(size)/(1<<20), *styles, len(set.Rules))
+	report("speedgrapher", len(files), size, oursTime)
+
+	bin := *valeBin
+	if bin == "" {
+		bin, _ = exec.LookPath("vale")
+	}
+	if bin == "" {
+		fmt.Println("vale: not on PATH; pass -vale to compare")
+		return
+	}
+	start = time.Now()
+	cmd := exec.Command(bin, append([]string{"--config", ini, "--output", "JSON", "--no-exit"}, files...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "valecompat: vale: %v\n%s", err, stderr.String())
+		os.Exit(1)
+	}
+	valeTime := time.Since(start)
+	report("vale", len(files), size, valeTime)
+	fmt.Printf("speed-up: %.1fx\n", valeTime.Seconds()/oursTime.Seconds())
+
+	var out map[string][]struct {
+		Check string
+		Line  int
+		Span  []int
+		Match string
+	}
+	check(json.Unmarshal(stdout.Bytes(), &out))
+	theirs := make([][]alert, len(files))
+	index := map[string]int{}
+	for i, f := range files {
+		index[f] = i
+	}
+	for name, as := range out {
+		i, ok := index[name]
+		if !ok {
+			a, _ := filepath.Abs(name)
+			i, ok = index[a]
+		}
+		if !ok {
+			fmt.Fprintf(os.Stderr, "valecompat: vale reported an unknown file %q\n", name)
+			continue
+		}
+		for _, a := range as {
+			theirs[i] = append(theirs[i], alert{a.Check, a.Line, a.Span[0], a.Match})
+		}
+	}
+	compare(files, ours, theirs, *show)
+}
+
+type alert struct {
+	rule         string
+	line, column int
+	match        string
+}
+
+func (a alert) key() string { return fmt.Sprintf("%s:%d:%d", a.rule, a.line, a.column) }
+
+func compare(files []string, ours, theirs [][]alert, show int) {
+	type diff struct {
+		file string
+		a    alert
+	}
+	missed, extra := map[string][]diff{}, map[string][]diff{}
+	total, same, ourTotal := 0, 0, 0
+	for i := range files {
+		have := map[string]bool{}
+		for _, a := range ours[i] {
+			have[a.key()] = true
+		}
+		want := map[string]bool{}
+		for _, a := range theirs[i] {
+			want[a.key()] = true
+		}
+		total += len(want)
+		ourTotal += len(have)
+		for _, a := range theirs[i] {
+			if have[a.key()] {
+				same++
+			} else {
+				missed[a.rule] = append(missed[a.rule], diff{files[i], a})
+			}
+		}
+		for _, a := range ours[i] {
+			if !want[a.key()] {
+				extra[a.rule] = append(extra[a.rule], diff{files[i], a})
+			}
+		}
+	}
+	nExtra := ourTotal - same
+	fmt.Printf("vale alerts: %d; reproduced (same rule, line, column): %d (%.1f%%)\n", total, same, pct(same, total))
+	fmt.Printf("speedgrapher findings: %d; not given by vale: %d (%.1f%% of vale's alerts)\n", ourTotal, nExtra, pct(nExtra, total))
+	var rules []string
+	seen := map[string]bool{}
+	for r := range missed {
+		rules, seen[r] = append(rules, r), true
+	}
+	for r := range extra {
+		if !seen[r] {
+			rules = append(rules, r)
+		}
+	}
+	sort.Slice(rules, func(i, j int) bool {
+		return len(missed[rules[i]])+len(extra[rules[i]]) > len(missed[rules[j]])+len(extra[rules[j]])
+	})
+	fmt.Println("differences by rule (missed = vale only, extra = speedgrapher only):")
+	for _, r := range rules {
+		fmt.Printf("  %-28s missed %4d  extra %4d\n", r, len(missed[r]), len(extra[r]))
+		for k, d := range missed[r] {
+			if k == show {
+				break
+			}
+			fmt.Printf("      missed %s:%d:%d %q\n", d.file, d.a.line, d.a.column, d.a.match)
+		}
+		for k, d := range extra[r] {
+			if k == show {
+				break
+			}
+			fmt.Printf("      extra  %s:%d:%d %q\n", d.file, d.a.line, d.a.column, d.a.match)
+		}
+	}
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func report(who string, files int, size int64, d time.Duration) {
+	fmt.Printf("%-12s %8.3fs  %8.1f files/s  %6.2f MiB/s\n", who, d.Seconds(), float64(files)/d.Seconds(), float64(size)/(1<<20)/d.Seconds())
+}
+
+// corpus lists the markdown files under args, or in the module cache, in
+// a stable order, at most max of them. Test fixtures are left out: they
+// are not documents.
+func corpus(args []string, max int) []string {
+	if len(args) == 0 {
+		out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+		check(err)
+		args = []string{strings.TrimSpace(string(out))}
+	}
+	var files []string
+	for _, a := range args {
+		filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules" || d.Name() == "cache") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	if len(files) > max {
+		files = files[:max]
+	}
+	for i, f := range files {
+		files[i], _ = filepath.Abs(f)
+	}
+	return files
+}
+
+func mustRead(p string) []byte {
+	b, err := os.ReadFile(p)
+	check(err)
+	return b
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "valecompat:", err)
+		os.Exit(1)
+	}
+}
