@@ -25,6 +25,10 @@ type block struct {
 	off int
 	// paragraph is true for running prose (not a heading, item or cell).
 	paragraph bool
+	// lower is text in lower case, when it was needed.
+	lower string
+	// cand are the terms of the running rule that can match here (nil: all).
+	cand []int32
 }
 
 // hit is one match of a rule in a block's text.
@@ -74,10 +78,20 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 			Start: start, End: end,
 		})
 	}
+	pf := s.prefilter()
+	filtered := false
 	run := func(b *block) {
 		for i, r := range s.Rules {
 			if r.check == nil || !r.scope.matches(b.scope) {
 				continue
+			}
+			b.cand = nil
+			if filtered {
+				cand, skip := pf.terms(i)
+				if skip {
+					continue
+				}
+				b.cand = cand
 			}
 			for _, h := range r.check.run(b, st) {
 				report(i, r, b, h)
@@ -90,6 +104,9 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		mb := &doc.Blocks[i]
 		text := strings.ReplaceAll(mb.Text, string(markdown.Placeholder), "***")
 		scope := blockScope(mb)
+		lower := strings.ToLower(text)
+		pf.scan(lower)
+		filtered = true
 		if sentences {
 			for _, sp := range prose.Sentences(text) {
 				t := strings.TrimSpace(text[sp.Start:sp.End])
@@ -100,12 +117,13 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		if paragraphs && mb.Kind == markdown.Paragraph {
 			run(&block{text: text, scope: append([]string{"paragraph"}, scope...), src: mb, paragraph: true})
 		}
-		run(&block{text: text, scope: scope, src: mb, paragraph: mb.Kind == markdown.Paragraph})
+		run(&block{text: text, lower: lower, scope: scope, src: mb, paragraph: mb.Kind == markdown.Paragraph})
 		if summary && mb.Kind != markdown.Heading && mb.Kind != markdown.TableCell {
 			sum.WriteString(text)
 			sum.WriteString("\n\n")
 		}
 	}
+	filtered = false
 	if summary && sum.Len() > 0 {
 		// The summary is all the draft's prose at once; its findings point
 		// at the start of the first block.
@@ -149,6 +167,16 @@ func summaryFinding(doc *markdown.Document, r *Rule, h hit, at int) lint.Finding
 		Line: p.Line, Column: p.Column, EndLine: p.Line, EndColumn: p.Column,
 		Match: "", Suggestions: []string{}, Start: at, End: at,
 	}
+}
+
+// prefilter is made once per set; a Check uses its own copy of the
+// per-block state.
+func (s *Set) prefilter() *prefilter {
+	s.once.Do(func() { s.pf = newPrefilter(s.Rules) })
+	pf := *s.pf
+	pf.stamp = make([]uint32, len(s.pf.stamp))
+	pf.cand = make([][]int32, len(s.pf.cand))
+	return &pf
 }
 
 // blockScope is the scope Vale gives a block of this kind.

@@ -14,6 +14,7 @@ type consistency struct {
 type consistencyStep struct {
 	re   *pattern
 	subs [2]string // the names under which a draft's use of each spelling is recorded
+	lits []string  // one of which any match holds, lower case; nil: unknown
 }
 
 func newConsistency(r *Rule) (checker, string, error) {
@@ -35,7 +36,7 @@ func newConsistency(r *Rule) (checker, string, error) {
 		if err != nil {
 			return nil, "either", err
 		}
-		c.steps = append(c.steps, consistencyStep{re: re, subs: subs})
+		c.steps = append(c.steps, consistencyStep{re: re, subs: subs, lits: literals(expr)})
 	}
 	return c, "", nil
 }
@@ -43,6 +44,9 @@ func newConsistency(r *Rule) (checker, string, error) {
 func (c *consistency) run(b *block, st *state) []hit {
 	var out []hit
 	for _, s := range c.steps {
+		if s.lits != nil && b.lower != "" && !containsAny(b.lower, s.lits) {
+			continue
+		}
 		matches := s.re.findAll(b.text)
 		var loc []int
 		for _, m := range matches {
@@ -58,4 +62,13 @@ func (c *consistency) run(b *block, st *state) []hit {
 		}
 	}
 	return out
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }

@@ -9,9 +9,11 @@ import (
 // existence flags every match of its tokens.
 type existence struct {
 	r      *Rule
-	re     *pattern
+	m      *multi
 	except *pattern
 }
+
+func (e *existence) terms() *multi { return e.m }
 
 func newExistence(r *Rule, accepted []string) (checker, string, error) {
 	var tokens []string
@@ -23,19 +25,27 @@ func newExistence(r *Rule, accepted []string) (checker, string, error) {
 	if len(tokens) == 0 && len(r.Raw) == 0 {
 		return nil, "tokens", errorf("an existence rule needs a list of tokens (or raw); add \"tokens:\" with the words to flag")
 	}
-	tmpl := `(?m)(?:` + strings.Join(tokens, "|") + `)`
-	if !r.Nonword && len(tokens) > 0 {
-		tmpl = `(?m)\b(?:` + strings.Join(tokens, "|") + `)\b`
-	}
 	raw := strings.Join(r.Raw, "")
-	expr := raw + tmpl
-	if r.Append {
-		expr = tmpl + raw
+	wrap := func(t string) string {
+		tmpl := `(?m)(?:` + t + `)`
+		if !r.Nonword && len(tokens) > 0 {
+			tmpl = `(?m)\b(?:` + t + `)\b`
+		}
+		expr := raw + tmpl
+		if r.Append {
+			expr = tmpl + raw
+		}
+		if r.IgnoreCase {
+			expr = `(?i)` + expr
+		}
+		return expr
 	}
-	if r.IgnoreCase {
-		expr = `(?i)` + expr
+	terms := tokens
+	if raw != "" {
+		// Raw text runs as one pattern with its tokens.
+		terms = []string{strings.Join(tokens, "|")}
 	}
-	re, err := compilePattern(expr)
+	m, err := newMulti(terms, wrap, r.IgnoreCase)
 	if err != nil {
 		return nil, "tokens", err
 	}
@@ -43,12 +53,13 @@ func newExistence(r *Rule, accepted []string) (checker, string, error) {
 	if err != nil {
 		return nil, "exceptions", err
 	}
-	return &existence{r: r, re: re, except: except}, "", nil
+	return &existence{r: r, m: m, except: except}, "", nil
 }
 
 func (e *existence) run(b *block, _ *state) []hit {
 	var out []hit
-	for _, loc := range e.re.findAll(b.text) {
+	for _, mh := range e.m.find(b.text, b.cand) {
+		loc := mh.loc
 		if loc[1] <= loc[0] {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 )
@@ -22,6 +23,9 @@ const SpeedgrapherStyle = "Speedgrapher"
 // Set is the rules that run on one draft.
 type Set struct {
 	Rules []*Rule
+
+	once sync.Once
+	pf   *prefilter
 }
 
 // House is a team's styles loaded from their files: the configuration, the
@@ -196,7 +200,7 @@ func (h *House) vocabRules() {
 		}
 		r.scope = newScopeSet(r.Scope)
 		if c, _, err := newSubstitution(r, nil); err == nil {
-			c.(*substitution).terms = true
+			c.(*substitution).vocabTerms = true
 			r.check = c
 			h.terms = r
 		} else {

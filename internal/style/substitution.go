@@ -8,13 +8,15 @@ import (
 )
 
 // substitution flags a term that has a preferred replacement.
+func (s *substitution) terms() *multi { return s.m }
+
 type substitution struct {
-	r      *Rule
-	re     *pattern
-	repl   []string // replacement for capture group i+1
-	same   []func(observed string) bool
-	except *pattern
-	terms  bool // Vale.Terms: the replacement is the accepted spelling
+	r          *Rule
+	m          *multi
+	repl       []string // replacement for capture group i+1
+	same       []func(observed string) bool
+	except     *pattern
+	vocabTerms bool // Vale.Terms: the replacement is the accepted spelling
 }
 
 // nonCapturing turns a term's own capture groups into plain groups, so that
@@ -43,21 +45,24 @@ func newSubstitution(r *Rule, accepted []string) (checker, string, error) {
 	sort.SliceStable(pairs, func(i, j int) bool { return len(pairs[i][0]) > len(pairs[j][0]) })
 	var parts, repl []string
 	for _, p := range pairs {
-		parts = append(parts, "("+nonCapturing(p[0])+")")
+		parts = append(parts, nonCapturing(p[0]))
 		repl = append(repl, p[1])
 	}
 	same := make([]func(string) bool, len(repl))
 	for i, e := range repl {
 		same[i] = sameToken(e)
 	}
-	expr := `(?m)(?:` + strings.Join(parts, "|") + `)`
-	if !r.Nonword {
-		expr = `(?m)\b(?:` + strings.Join(parts, "|") + `)\b`
+	wrap := func(t string) string {
+		expr := `(?m)(?:(` + t + `))`
+		if !r.Nonword {
+			expr = `(?m)\b(?:(` + t + `))\b`
+		}
+		if r.IgnoreCase {
+			expr = `(?i)` + expr
+		}
+		return expr
 	}
-	if r.IgnoreCase {
-		expr = `(?i)` + expr
-	}
-	re, err := compilePattern(expr)
+	m, err := newMulti(parts, wrap, r.IgnoreCase)
 	if err != nil {
 		return nil, "swap", err
 	}
@@ -65,29 +70,24 @@ func newSubstitution(r *Rule, accepted []string) (checker, string, error) {
 	if err != nil {
 		return nil, "exceptions", err
 	}
-	return &substitution{r: r, re: re, repl: repl, same: same, except: except}, "", nil
+	return &substitution{r: r, m: m, repl: repl, same: same, except: except}, "", nil
 }
 
 func (s *substitution) run(b *block, _ *state) []hit {
 	var out []hit
-	for _, loc := range s.re.findAll(b.text) {
-		for g := 1; 2*g+1 < len(loc); g++ {
-			if loc[2*g] < 0 {
-				continue
-			}
+	for _, mh := range s.m.find(b.text, b.cand) {
+		loc := mh.loc
+		for g := 1; g == 1; g++ {
 			start, end := loc[2*g], loc[2*g+1]
 			observed := b.text[start:end]
-			expected := ""
-			if g-1 < len(s.repl) {
-				expected = s.repl[g-1]
-			}
+			expected := s.repl[mh.alt]
 			options := strings.Split(expected, "|")
 			var same bool
 			switch {
 			case s.r.Action.Name == "replace":
 				same = contains(options, observed)
 			default:
-				same = g-1 < len(s.same) && s.same[g-1](observed)
+				same = s.same[mh.alt](observed)
 			}
 			if same || (s.except != nil && s.except.match(observed)) {
 				break
@@ -99,7 +99,7 @@ func (s *substitution) run(b *block, _ *state) []hit {
 			if s.r.Capitalize && observed != "" && startsUpper(observed) {
 				sugg = capFirstAll(sugg)
 			}
-			if !s.terms && s.r.Action.Name != "replace" && !literalTerm(expected) {
+			if !s.vocabTerms && s.r.Action.Name != "replace" && !literalTerm(expected) {
 				sugg = nil
 			}
 			msgExpected := expected
