@@ -20,9 +20,11 @@ type block struct {
 	text  string
 	scope []string
 	// src is the prose block the text comes from, off where the text
-	// starts in src.Text; nil src means text is the draft's source itself.
-	src *markdown.Block
-	off int
+	// starts in src.Text; with a nil src, text starts at the byte base of
+	// the draft's source.
+	src  *markdown.Block
+	off  int
+	base int
 	// paragraph is true for running prose (not a heading, item or cell).
 	paragraph bool
 	// lower is text in lower case, when it was needed.
@@ -57,7 +59,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 	report := func(ri int, r *Rule, b *block, h hit) {
 		var start, end int
 		if b.src == nil {
-			start, end = h.start, h.end
+			start, end = b.base+h.start, b.base+h.end
 		} else {
 			start, end = b.src.SourceRange(b.off+h.start, b.off+h.end)
 		}
@@ -102,7 +104,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 	var sum strings.Builder
 	for i := range doc.Blocks {
 		mb := &doc.Blocks[i]
-		text := strings.ReplaceAll(mb.Text, string(markdown.Placeholder), "***")
+		text := valeText(doc, mb)
 		scope := blockScope(mb)
 		lower := strings.ToLower(text)
 		pf.scan(lower)
@@ -124,6 +126,17 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		}
 	}
 	filtered = false
+	// Vale reads an image's alt text as text of its own.
+	for _, img := range doc.Images {
+		if img.Alt == "" || img.Start >= len(doc.Source) {
+			continue
+		}
+		i := strings.Index(string(doc.Source[img.Start:min(len(doc.Source), img.Start+len(img.Alt)+8)]), img.Alt)
+		if i < 0 {
+			continue
+		}
+		run(&block{text: img.Alt, scope: []string{"text", "attr", "alt"}, base: img.Start + i})
+	}
 	if summary && sum.Len() > 0 {
 		// The summary is all the draft's prose at once; its findings point
 		// at the start of the first block.
@@ -177,6 +190,20 @@ func (s *Set) prefilter() *prefilter {
 	pf.stamp = make([]uint32, len(s.pf.stamp))
 	pf.cand = make([][]int32, len(s.pf.cand))
 	return &pf
+}
+
+// valeText is a block's text as Vale reads it: inline code and other
+// removed elements stand as "***" (same length as our placeholder, so
+// offsets hold), and a soft line break is a newline, as in the source.
+func valeText(doc *markdown.Document, b *markdown.Block) string {
+	t := []byte(strings.ReplaceAll(b.Text, string(markdown.Placeholder), "***"))
+	for _, sp := range b.Spans {
+		if sp.Replaced && sp.Len == 1 && t[sp.Text] == ' ' && sp.Source+sp.SourceLen <= len(doc.Source) &&
+			strings.Contains(string(doc.Source[sp.Source:sp.Source+sp.SourceLen]), "\n") {
+			t[sp.Text] = '\n'
+		}
+	}
+	return string(t)
 }
 
 // blockScope is the scope Vale gives a block of this kind.

@@ -45,7 +45,7 @@ func newExistence(r *Rule, accepted []string) (checker, string, error) {
 		// Raw text runs as one pattern with its tokens.
 		terms = []string{strings.Join(tokens, "|")}
 	}
-	m, err := newMulti(terms, wrap, r.IgnoreCase)
+	m, err := newMulti(terms, wrap, raw == "", r.IgnoreCase, !r.Nonword && len(tokens) > 0, 0)
 	if err != nil {
 		return nil, "tokens", err
 	}

@@ -3,6 +3,8 @@ package style
 import (
 	"slices"
 	"sort"
+	"strings"
+	"unicode/utf8"
 )
 
 // multi is an alternation of terms run one term at a time: each term's
@@ -12,6 +14,12 @@ import (
 type multi struct {
 	alts []*pattern
 	lits [][]string // per term; nil when the term has no literal to look for
+	// plain holds, for a term that is a plain word or phrase, the text to
+	// look for (lower case when fold); "" for a pattern. A plain term is
+	// found with strings.Index, much faster than a regexp.
+	plain      []string
+	fold, word bool
+	groups     int // capture groups each term's pattern reports (0 or 1)
 }
 
 type multiHit struct {
@@ -21,9 +29,17 @@ type multiHit struct {
 
 // newMulti compiles each term wrapped by wrap (which adds the rule's flags
 // and word boundaries); lit gives the term's pattern for literal analysis.
-func newMulti(terms []string, wrap func(term string) string, ignoreCase bool) (*multi, error) {
-	m := &multi{}
+func newMulti(terms []string, wrap func(term string) string, plainOK, ignoreCase, word bool, groups int) (*multi, error) {
+	m := &multi{fold: ignoreCase, word: word, groups: groups}
 	for _, t := range terms {
+		plain := ""
+		if plainOK && isPlain(t) {
+			plain = t
+			if ignoreCase {
+				plain = strings.ToLower(t)
+			}
+		}
+		m.plain = append(m.plain, plain)
 		p, err := compilePattern(wrap(t))
 		if err != nil {
 			return nil, err
@@ -38,7 +54,21 @@ func newMulti(terms []string, wrap func(term string) string, ignoreCase bool) (*
 // nil), in order, not overlapping.
 func (m *multi) find(text string, cand []int32) []multiHit {
 	var all []multiHit
+	var lower string
 	each := func(i int) {
+		if p := m.plain[i]; p != "" && (!m.fold || isASCII(text)) {
+			hay := text
+			if m.fold {
+				if lower == "" {
+					lower = strings.ToLower(text)
+				}
+				hay = lower
+			}
+			for _, loc := range m.findPlain(hay, p) {
+				all = append(all, multiHit{loc: loc, alt: i})
+			}
+			return
+		}
 		for _, loc := range m.alts[i].findAll(text) {
 			all = append(all, multiHit{loc: loc, alt: i})
 		}
@@ -153,4 +183,52 @@ func (pf *prefilter) terms(ri int) (cand []int32, skip bool) {
 		return nil, false
 	}
 	return pf.cand[ri], len(pf.cand[ri]) == 0
+}
+
+// isPlain reports whether a term has no pattern syntax at all.
+func isPlain(t string) bool {
+	return t != "" && !strings.ContainsAny(t, `\.+*?()|[]{}^$`) && isASCII(t)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// boundary reports whether \b holds at i in s, as Go's regexp reads it.
+func boundary(s string, i int) bool {
+	before := i > 0 && isWordByte(s[i-1])
+	after := i < len(s) && isWordByte(s[i])
+	return before != after
+}
+
+// findPlain finds p in s as the term's pattern would, not overlapping.
+func (m *multi) findPlain(s, p string) [][]int {
+	var out [][]int
+	for from := 0; from <= len(s)-len(p); {
+		i := strings.Index(s[from:], p)
+		if i < 0 {
+			break
+		}
+		start, end := from+i, from+i+len(p)
+		if m.word && (!boundary(s, start) || !boundary(s, end)) {
+			from = start + 1
+			continue
+		}
+		loc := []int{start, end}
+		if m.groups > 0 {
+			loc = append(loc, start, end)
+		}
+		out = append(out, loc)
+		from = end
+	}
+	return out
 }

@@ -62,7 +62,7 @@ func newSubstitution(r *Rule, accepted []string) (checker, string, error) {
 		}
 		return expr
 	}
-	m, err := newMulti(parts, wrap, r.IgnoreCase)
+	m, err := newMulti(parts, wrap, true, r.IgnoreCase, !r.Nonword, 1)
 	if err != nil {
 		return nil, "swap", err
 	}

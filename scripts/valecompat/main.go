@@ -81,6 +81,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "valecompat:", note)
 	}
 	set := house.For("doc.md")
+	loadCPU := cpuTime() - cpu0
 	ours := make([][]alert, len(files))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -101,6 +102,7 @@ func main() {
 	oursTime, oursCPU := time.Since(start), cpuTime()-cpu0
 	fmt.Printf("corpus: %d markdown files, %.2f MiB; styles: %s (%d rules)\n", len(files), float64(size)/(1<<20), *styles, len(set.Rules))
 	report("speedgrapher", len(files), size, oursTime, oursCPU)
+	fmt.Printf("  (of which loading the styles: %.3fs CPU)\n", loadCPU.Seconds())
 
 	bin := *valeBin
 	if bin == "" {
@@ -149,7 +151,7 @@ func main() {
 			theirs[i] = append(theirs[i], alert{a.Check, a.Line, a.Span[0], a.Match})
 		}
 	}
-	compare(files, ours, theirs, *show)
+	compare(files, srcs, ours, theirs, *show)
 }
 
 type alert struct {
@@ -160,13 +162,18 @@ type alert struct {
 
 func (a alert) key() string { return fmt.Sprintf("%s:%d:%d", a.rule, a.line, a.column) }
 
-func compare(files []string, ours, theirs [][]alert, show int) {
+func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	type diff struct {
 		file string
 		a    alert
 	}
 	missed, extra := map[string][]diff{}, map[string][]diff{}
 	total, same, ourTotal := 0, 0, 0
+	// Classes of difference: the same match (rule and text) placed at
+	// different columns, where the source at Vale's place does not hold
+	// the match (Vale misplaced it) or does; and alerts one tool has and
+	// the other has not.
+	var valeMisplaced, placedOtherwise int
 	for i := range files {
 		have := map[string]bool{}
 		for _, a := range ours[i] {
@@ -178,22 +185,58 @@ func compare(files []string, ours, theirs [][]alert, show int) {
 		}
 		total += len(want)
 		ourTotal += len(have)
+		var ms, xs []alert
 		for _, a := range theirs[i] {
 			if have[a.key()] {
 				same++
 			} else {
-				missed[a.rule] = append(missed[a.rule], diff{files[i], a})
+				ms = append(ms, a)
 			}
 		}
 		for _, a := range ours[i] {
 			if !want[a.key()] {
-				extra[a.rule] = append(extra[a.rule], diff{files[i], a})
+				xs = append(xs, a)
+			}
+		}
+		lines := strings.Split(string(srcs[i]), "\n")
+		used := make([]bool, len(xs))
+		for _, m := range ms {
+			paired := false
+			for j, x := range xs {
+				if !used[j] && x.rule == m.rule && normMatch(x.match) == normMatch(m.match) {
+					used[j], paired = true, true
+					if !holds(lines, m) {
+						valeMisplaced++
+					} else {
+						placedOtherwise++
+					}
+					break
+				}
+			}
+			if !paired {
+				missed[m.rule] = append(missed[m.rule], diff{files[i], m})
+			}
+		}
+		for j, x := range xs {
+			if !used[j] {
+				extra[x.rule] = append(extra[x.rule], diff{files[i], x})
 			}
 		}
 	}
 	nExtra := ourTotal - same
 	fmt.Printf("vale alerts: %d; reproduced (same rule, line, column): %d (%.1f%%)\n", total, same, pct(same, total))
 	fmt.Printf("speedgrapher findings: %d; not given by vale: %d (%.1f%% of vale's alerts)\n", ourTotal, nExtra, pct(nExtra, total))
+	fmt.Printf("differences by class:\n")
+	fmt.Printf("  same rule and match, placed elsewhere by vale where the source does not hold the match (vale misplaced it): %d pairs\n", valeMisplaced)
+	fmt.Printf("  same rule and match, placed elsewhere, vale's place holds the match: %d pairs\n", placedOtherwise)
+	nm, nx := 0, 0
+	for _, d := range missed {
+		nm += len(d)
+	}
+	for _, d := range extra {
+		nx += len(d)
+	}
+	fmt.Printf("  unpaired: %d vale alerts we do not give, %d findings vale does not give\n", nm, nx)
 	var rules []string
 	seen := map[string]bool{}
 	for r := range missed {
@@ -207,7 +250,7 @@ func compare(files []string, ours, theirs [][]alert, show int) {
 	sort.Slice(rules, func(i, j int) bool {
 		return len(missed[rules[i]])+len(extra[rules[i]]) > len(missed[rules[j]])+len(extra[rules[j]])
 	})
-	fmt.Println("differences by rule (missed = vale only, extra = speedgrapher only):")
+	fmt.Println("unpaired differences by rule (missed = vale only, extra = speedgrapher only):")
 	for _, r := range rules {
 		fmt.Printf("  %-28s missed %4d  extra %4d\n", r, len(missed[r]), len(extra[r]))
 		for k, d := range missed[r] {
@@ -223,6 +266,31 @@ func compare(files []string, ours, theirs [][]alert, show int) {
 			fmt.Printf("      extra  %s:%d:%d %q\n", d.file, d.a.line, d.a.column, d.a.match)
 		}
 	}
+}
+
+// normMatch compares matches as text: inline code stands as U+FFFC in ours
+// and as asterisks in Vale's.
+func normMatch(s string) string {
+	s = strings.ReplaceAll(s, "\uFFFC", "")
+	s = strings.ReplaceAll(s, "*", "")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// holds reports whether the source at the alert's line and column starts
+// with the alert's match (its first word, for matches across markup).
+func holds(lines []string, a alert) bool {
+	if a.line < 1 || a.line > len(lines) {
+		return false
+	}
+	r := []rune(lines[a.line-1])
+	if a.column < 1 || a.column > len(r) {
+		return false
+	}
+	f := strings.Fields(a.match)
+	if len(f) == 0 {
+		return true
+	}
+	return strings.HasPrefix(string(r[a.column-1:]), f[0])
 }
 
 func pct(a, b int) float64 {
