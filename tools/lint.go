@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -15,6 +18,7 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
+	"github.com/speedgrapher/speedgrapher/internal/style"
 )
 
 const lintDescription = `Checks the style of a markdown draft's prose and reports each finding with its rule, ` +
@@ -22,7 +26,9 @@ const lintDescription = `Checks the style of a markdown draft's prose and report
 	`are never flagged. Rules: lexical-illusion ("the the"), passive-voice, weasel-word, wordy, cliche, ` +
 	`long-sentence, inclusive, ai-trope, adverb, so-start, there-is. The workspace's .speedgrapher.yaml, the ` +
 	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +
-	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off.`
+	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off. ` +
+	`House styles in Vale's format (a .vale.ini in the workspace or above it, or "styles" in .speedgrapher.yaml) ` +
+	`add findings whose rule is the style's check name, such as Google.Passive.`
 
 // lintInputSchema is the lint tool's input: a draft plus rule filters.
 var lintInputSchema = `{
@@ -188,6 +194,14 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		if err != nil {
 			return lint.Options{}, fmt.Errorf("%w; fix %s or remove it", err, config.FileName)
 		}
+		if root, err := files.Resolve(ctx, "."); err == nil {
+			withHouse, problems, err := config.LoadHouse(base, config.HouseSource{Root: root, Getenv: os.Getenv})
+			if err != nil {
+				return lint.Options{}, fmt.Errorf("load house styles: %w", err)
+			}
+			logHouse(withHouse.House, problems)
+			base = withHouse
+		}
 	}
 	opts, err := config.ForDraft(base, d.name, d.doc)
 	if err != nil {
@@ -201,6 +215,27 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		})
 	}
 	return opts, nil
+}
+
+// reported remembers which house styles' problems have been logged, so a
+// server says each once rather than on every call.
+var reported sync.Map
+
+// logHouse logs, once per loaded set of styles, the files that did not
+// load and the rules whose kind does not run.
+func logHouse(h *style.House, problems []error) {
+	if h == nil {
+		return
+	}
+	if _, seen := reported.LoadOrStore(h, true); seen {
+		return
+	}
+	for _, p := range problems {
+		slog.Warn("house style skipped", "problem", p.Error())
+	}
+	if note := h.UnsupportedNote(); note != "" {
+		slog.Info(note)
+	}
 }
 
 func newLintResult(findings []lint.Finding) LintResult {

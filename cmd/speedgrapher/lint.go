@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,8 +17,9 @@ import (
 
 // lintOptions are the lint command's own flags.
 type lintOptions struct {
-	format string        // "text", "json" or "github"
-	failOn lint.Severity // the lowest severity that fails the run
+	format     string        // "text", "json" or "github"
+	failOn     lint.Severity // the lowest severity that fails the run
+	valeConfig string        // a .vale.ini naming house styles
 }
 
 // lintFlags adds the lint command's own flags to fs, with the flags every
@@ -31,6 +33,7 @@ func lintFlags(fs *flag.FlagSet, o *lintOptions) {
 		o.format = v
 		return nil
 	})
+	fs.StringVar(&o.valeConfig, "vale-config", "", "house styles from this Vale configuration `file` (default: $VALE_CONFIG_PATH, else .vale.ini in the workspace or above it)")
 	fs.Func("fail-on", "exit 1 when a finding is at or above `severity`: error, warning or suggestion (default warning)", func(v string) error {
 		s, err := lint.ParseSeverity(v)
 		if err != nil {
@@ -80,6 +83,18 @@ func (c *cli) lint(args []string) int {
 	})
 	if err != nil {
 		return c.usageError("%v", err)
+	}
+	base, problems, err := config.LoadHouse(base, config.HouseSource{Root: ws.Roots()[0], ValeConfig: o.valeConfig, Getenv: os.Getenv})
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	for _, p := range problems {
+		fmt.Fprintf(c.stderr, "speedgrapher: house style skipped: %v\n", p)
+	}
+	if base.House != nil {
+		if note := base.House.UnsupportedNote(); note != "" {
+			fmt.Fprintf(c.stderr, "speedgrapher: %s\n", note)
+		}
 	}
 
 	status = 0

@@ -58,6 +58,11 @@ type Options struct {
 	// false when the file cannot be read. Nil leaves links into other files'
 	// sections ("guide.md#setup") unchecked.
 	Anchors func(dest string) (anchors []string, ok bool)
+	// Extra, when set, adds findings from rules kept outside this package
+	// (a team's house styles: see internal/style). They are style findings:
+	// left out when Kind is Structure or Only names rules. They are sorted
+	// in with the others, and the disable comments apply to them too.
+	Extra func(doc *markdown.Document) []Finding
 }
 
 // Check runs the rules opts choose on doc and returns their findings in
@@ -109,6 +114,9 @@ func Check(doc *markdown.Document, opts Options) []Finding {
 		if p.enabled[r.ID] && r.document != nil {
 			r.document(p, r)
 		}
+	}
+	if opts.Extra != nil && opts.Kind != Structure && len(opts.Only) == 0 {
+		p.findings = append(p.findings, opts.Extra(doc)...)
 	}
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {

@@ -63,6 +63,9 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		} else {
 			start, end = b.src.SourceRange(b.off+h.start, b.off+h.end)
 		}
+		if valeDrops(doc.Source, b, h, start) {
+			return
+		}
 		from, to := doc.Position(start), doc.Position(end)
 		key := [3]int{ri, from.Line, from.Column}
 		if seen[key] {
@@ -192,16 +195,49 @@ func (s *Set) prefilter() *prefilter {
 	return &pf
 }
 
+// valeDrops reports whether Vale, which finds a match in the source by
+// searching for it, loses this one: a match across a line break in a list
+// item or a quote (the source has the item's indent or "> " between the
+// lines), or one after "```" on its source line (Vale masks the rest of
+// such a line so as not to match inside a fence's info string). We drop
+// them too, so that output from either tool lines up; see README.
+func valeDrops(src []byte, b *block, h hit, start int) bool {
+	if b.src != nil && (b.src.Kind == markdown.ListItem || b.src.Kind == markdown.Quote) &&
+		strings.Contains(b.text[h.start:h.end], "\n") {
+		return true
+	}
+	ls := start
+	for ls > 0 && src[ls-1] != '\n' {
+		ls--
+	}
+	return strings.Contains(string(src[ls:start]), "```")
+}
+
 // valeText is a block's text as Vale reads it: inline code and other
 // removed elements stand as "***" (same length as our placeholder, so
-// offsets hold), and a soft line break is a newline, as in the source.
+// offsets hold), and a soft line break inside a run of plain text is a
+// newline, as in the source. Vale trims the text on either side of inline
+// markup, so a break next to a link, emphasis or code stays a space.
 func valeText(doc *markdown.Document, b *markdown.Block) string {
 	t := []byte(strings.ReplaceAll(b.Text, string(markdown.Placeholder), "***"))
-	for _, sp := range b.Spans {
-		if sp.Replaced && sp.Len == 1 && t[sp.Text] == ' ' && sp.Source+sp.SourceLen <= len(doc.Source) &&
-			strings.Contains(string(doc.Source[sp.Source:sp.Source+sp.SourceLen]), "\n") {
-			t[sp.Text] = '\n'
+	for k, sp := range b.Spans {
+		if !sp.Replaced || sp.Len != 1 || t[sp.Text] != ' ' || sp.Source+sp.SourceLen > len(doc.Source) ||
+			!strings.Contains(string(doc.Source[sp.Source:sp.Source+sp.SourceLen]), "\n") {
+			continue
 		}
+		if k > 0 {
+			prev := b.Spans[k-1]
+			if prev.Replaced || prev.Source+prev.SourceLen != sp.Source {
+				continue
+			}
+		}
+		if k+1 < len(b.Spans) {
+			next := b.Spans[k+1]
+			if next.Replaced || sp.Source+sp.SourceLen != next.Source {
+				continue
+			}
+		}
+		t[sp.Text] = '\n'
 	}
 	return string(t)
 }
