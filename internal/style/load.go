@@ -42,7 +42,6 @@ type House struct {
 	// Problems are the files that did not load; the rest did.
 	Problems []error
 
-	terms, avoid *Rule
 }
 
 // Load reads, from fsys (the configuration's StylesPath), the
@@ -61,7 +60,27 @@ func Load(fsys fs.FS, cfg *Config) *House {
 		h.loadStyle(fsys, name)
 	}
 	h.vocabRules()
+	if slices.Contains(cfg.styleNames(), "Vale") {
+		sp := &Rule{Name: "Vale.Spelling", File: "internal", Extends: "spelling", Level: lint.Error, Scope: []string{"text"}}
+		sp.scope = newScopeSet(sp.Scope)
+		h.Styles["Vale"] = append(h.Styles["Vale"], sp)
+		h.Unsupported = append(h.Unsupported, sp)
+	}
 	return h
+}
+
+// valeRepetition is Vale's built-in Vale.Repetition ("the the").
+func valeRepetition() *Rule {
+	r := &Rule{Name: "Vale.Repetition", File: "internal", Extends: "repetition", Level: lint.Error,
+		Message: "'%s' is repeated!", Scope: []string{"text"}, IgnoreCase: true, Alpha: true,
+		Tokens: []string{`[^\s.!?]+`}, Action: Action{Name: "edit", Params: []string{"truncate", " "}}}
+	r.scope = newScopeSet(r.Scope)
+	c, _, err := newRepetition(r, nil)
+	if err != nil {
+		panic(err)
+	}
+	r.check = c
+	return r
 }
 
 // styleNames lists every style the configuration names, in order.
@@ -189,9 +208,12 @@ func ParseVocab(name string, data []byte) ([]string, []error) {
 	return terms, errs
 }
 
-// vocabRules makes Vale.Terms (accepted terms in the wrong case) and
-// Vale.Avoid (rejected terms), as Vale does.
+// vocabRules makes Vale's built-in style: Vale.Repetition, Vale.Terms
+// (accepted terms in the wrong case) and Vale.Avoid (rejected terms). As in
+// Vale, they run when "Vale" is among the BasedOnStyles (or a rule is
+// switched on by name).
 func (h *House) vocabRules() {
+	h.Styles["Vale"] = []*Rule{valeRepetition()}
 	if len(h.Accept) > 0 {
 		r := &Rule{Name: "Vale.Terms", File: "internal", Extends: "substitution", Level: lint.Error,
 			Message: "Use '%s' instead of '%s'.", Scope: []string{"text"}, IgnoreCase: true}
@@ -202,7 +224,7 @@ func (h *House) vocabRules() {
 		if c, _, err := newSubstitution(r, nil); err == nil {
 			c.(*substitution).vocabTerms = true
 			r.check = c
-			h.terms = r
+			h.Styles["Vale"] = append(h.Styles["Vale"], r)
 		} else {
 			h.Problems = append(h.Problems, fmt.Errorf("vocabulary: %w", err))
 		}
@@ -216,7 +238,7 @@ func (h *House) vocabRules() {
 		r.scope = newScopeSet(r.Scope)
 		if c, _, err := newExistence(r, nil); err == nil {
 			r.check = c
-			h.avoid = r
+			h.Styles["Vale"] = append(h.Styles["Vale"], r)
 		} else {
 			h.Problems = append(h.Problems, fmt.Errorf("vocabulary: %w", err))
 		}
@@ -278,13 +300,6 @@ func (h *House) For(p string) *Set {
 		for _, r := range h.Styles[name] {
 			v, named := settings[r.Name]
 			if on || named && v != "no" {
-				add(r)
-			}
-		}
-	}
-	if settings["Vale"] != "no" {
-		for _, r := range []*Rule{h.terms, h.avoid} {
-			if r != nil {
 				add(r)
 			}
 		}
