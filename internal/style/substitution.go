@@ -102,12 +102,11 @@ func (s *substitution) run(b *block, _ *state) []hit {
 			if !s.vocabTerms && s.r.Action.Name != "replace" && !literalTerm(expected) {
 				sugg = nil
 			}
-			msgExpected := expected
+			msg := format(s.r.Message, expected, observed)
 			if s.r.Action.Name == "replace" {
-				msgExpected = orList(sugg)
+				msg = format(unquoteFirst(s.r.Message), orList(sugg), observed)
 			}
-			out = append(out, hit{start: start, end: end,
-				message: format(s.r.Message, msgExpected, observed), suggestions: sugg})
+			out = append(out, hit{start: start, end: end, message: msg, suggestions: sugg})
 			break
 		}
 	}
@@ -151,16 +150,31 @@ func capFirstAll(list []string) []string {
 	return out
 }
 
+// orList quotes the options and joins them with "or", as Vale does.
 func orList(list []string) string {
-	quoted := make([]string, len(list))
+	q := make([]string, len(list))
 	for i, s := range list {
-		quoted[i] = "'" + s + "'"
+		q[i] = "'" + s + "'"
 	}
-	switch len(quoted) {
+	switch len(q) {
 	case 0:
 		return ""
 	case 1:
-		return list[0]
+		return q[0]
+	case 2:
+		return q[0] + " or " + q[1]
 	}
-	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+	q[len(q)-1] = "or " + q[len(q)-1]
+	return strings.Join(q, ", ")
+}
+
+// unquoteFirst drops the quotes around the first of two quoted verbs, since
+// orList quotes the options itself.
+func unquoteFirst(msg string) string {
+	for _, spec := range []string{"'%s'", "\"%s\""} {
+		if strings.Count(msg, spec) == 2 {
+			msg = strings.Replace(msg, spec, "%s", 1)
+		}
+	}
+	return msg
 }
