@@ -41,7 +41,6 @@ type House struct {
 	Accept, Reject []string
 	// Problems are the files that did not load; the rest did.
 	Problems []error
-
 }
 
 // Load reads, from fsys (the configuration's StylesPath), the

@@ -205,12 +205,12 @@ func TestUnsupportedKindsLoad(t *testing.T) {
 
 // house is a small styles folder: one style of our own and a vocabulary.
 var house = fstest.MapFS{
-	"Team/Use.yml":                         {Data: []byte("extends: existence\nmessage: \"Say 'use', not '%s'.\"\nlevel: warning\nignorecase: true\ntokens: [utilize, leverage]\n")},
-	"Team/Camel.yml":                       {Data: []byte("extends: existence\nmessage: x\nlevel: suggestion\ntokens: ['[A-Z][a-z]+[A-Z]\\w*']\n")},
-	"Team/Seq.yml":                         {Data: []byte("extends: sequence\nmessage: x\ntokens: []\n")},
-	"Docs/Latin.yml":                       {Data: []byte("extends: substitution\nmessage: x\nlevel: error\nswap:\n  via: through\n")},
-	"config/vocabularies/Base/accept.txt":  {Data: []byte("# our product names\nGitHub\n(?i)kubernetes\n")},
-	"config/vocabularies/Base/reject.txt":  {Data: []byte("whitelist\n")},
+	"Team/Use.yml":                          {Data: []byte("extends: existence\nmessage: \"Say 'use', not '%s'.\"\nlevel: warning\nignorecase: true\ntokens: [utilize, leverage]\n")},
+	"Team/Camel.yml":                        {Data: []byte("extends: existence\nmessage: x\nlevel: suggestion\ntokens: ['[A-Z][a-z]+[A-Z]\\w*']\n")},
+	"Team/Seq.yml":                          {Data: []byte("extends: sequence\nmessage: x\ntokens: []\n")},
+	"Docs/Latin.yml":                        {Data: []byte("extends: substitution\nmessage: x\nlevel: error\nswap:\n  via: through\n")},
+	"config/vocabularies/Base/accept.txt":   {Data: []byte("# our product names\nGitHub\n(?i)kubernetes\n")},
+	"config/vocabularies/Base/reject.txt":   {Data: []byte("whitelist\n")},
 	"config/vocabularies/Broken/accept.txt": {Data: []byte("ok\nbad(\n")},
 }
 
