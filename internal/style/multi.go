@@ -1,6 +1,8 @@
 package style
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -42,7 +44,10 @@ func newMulti(terms []string, wrap func(term string) string, plainOK, ignoreCase
 		m.plain = append(m.plain, plain)
 		p, err := compilePattern(wrap(t))
 		if err != nil {
-			return nil, err
+			if _, terr := compilePattern(t); terr != nil {
+				err = terr
+			}
+			return nil, fmt.Errorf("%q is not a valid regular expression: %w; fix or escape it", t, errors.Unwrap(err))
 		}
 		m.alts = append(m.alts, p)
 		m.lits = append(m.lits, literals(wrap(t)))

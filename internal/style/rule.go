@@ -153,7 +153,7 @@ func ParseRule(name, file string, data []byte, accepted []string) (*Rule, error)
 	if _, ok := keys[r.Extends]; !ok {
 		msg := fmt.Sprintf("unknown kind %q", r.Extends)
 		if c := typo.Closest(r.Extends, kindNames()); c != "" {
-			msg += fmt.Sprintf("; did you mean %q?", c)
+			msg += fmt.Sprintf(" (did you mean %q?)", c)
 		}
 		return nil, errAt("extends", "%s; the kinds are %s", msg, strings.Join(kindNames(), ", "))
 	}

@@ -166,9 +166,9 @@ func TestRuleErrors(t *testing.T) {
 		line      int
 		want      string
 	}{
-		{"unknown kind", "extends: existance\nmessage: x\n", 1, `unknown kind "existance"; did you mean "existence"?`},
+		{"unknown kind", "extends: existance\nmessage: x\n", 1, `unknown kind "existance" (did you mean "existence"?)`},
 		{"unknown key", "extends: existence\nmessage: x\ntokenz: [a]\n", 3, `unknown key "tokenz" for a existence rule; did you mean "tokens"?`},
-		{"bad regex", "extends: existence\nmessage: x\ntokens:\n  - 'a(b'\n", 3, "compile"},
+		{"bad regex", "extends: existence\nmessage: x\ntokens:\n  - 'a(b'\n", 3, `"a(b" is not a valid regular expression`},
 		{"missing tokens", "extends: existence\nmessage: x\n", 1, "needs a list of tokens"},
 		{"missing swap", "extends: substitution\nmessage: x\n", 1, "needs a swap map"},
 		{"bad level", "extends: existence\nmessage: x\nlevel: fatal\ntokens: [a]\n", 3, `level "fatal"`},
