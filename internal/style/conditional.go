@@ -1,5 +1,7 @@
 package style
 
+import "strings"
+
 // conditional flags a match of first unless the draft has, so far, a
 // match of second that defines it (an acronym spelled out before use).
 type conditional struct {
@@ -7,6 +9,9 @@ type conditional struct {
 	first, second *pattern
 	secondGroups  bool
 	except        *pattern
+	// firstLits and secondLits are literals one of which any match holds
+	// (lower case; nil: unknown): a block without them is not searched.
+	firstLits, secondLits []string
 }
 
 func newConditional(r *Rule, accepted []string) (checker, string, error) {
@@ -28,15 +33,24 @@ func newConditional(r *Rule, accepted []string) (checker, string, error) {
 	if err != nil {
 		return nil, "exceptions", err
 	}
-	return &conditional{r: r, first: first, second: second, secondGroups: second.numSubexp() > 0, except: except}, "", nil
+	return &conditional{r: r, first: first, second: second, secondGroups: second.numSubexp() > 0, except: except,
+		firstLits: literals(r.First), secondLits: literals(r.Second)}, "", nil
 }
 
 func (c *conditional) run(b *block, st *state) []hit {
+	lower := b.lower
+	if lower == "" {
+		lower = strings.ToLower(b.text)
+	}
+	if c.firstLits != nil && !containsAny(lower, c.firstLits) {
+		return nil
+	}
+	secondMay := c.secondLits == nil || containsAny(lower, c.secondLits)
 	if !c.secondGroups {
-		if c.second.match(b.text) {
+		if secondMay && c.second.match(b.text) {
 			return nil
 		}
-	} else {
+	} else if secondMay {
 		for _, m := range c.second.findAll(b.text) {
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] >= 0 && m[g+1] > m[g] {

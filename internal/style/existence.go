@@ -42,7 +42,8 @@ func newExistence(r *Rule, accepted []string) (checker, string, error) {
 	}
 	terms := tokens
 	if raw != "" {
-		// Raw text runs as one pattern with its tokens.
+		// Raw text runs as one pattern with its tokens: split, every
+		// frequent token ("set", "made") would scan the block again.
 		terms = []string{strings.Join(tokens, "|")}
 	}
 	m, err := newMulti(terms, wrap, raw == "", r.IgnoreCase, !r.Nonword && len(tokens) > 0, 0)
