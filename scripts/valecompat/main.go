@@ -112,16 +112,28 @@ func main() {
 		fmt.Println("vale: not on PATH; pass -vale to compare")
 		return
 	}
-	start = time.Now()
-	cmd := exec.Command(bin, append([]string{"--config", ini, "--output", "JSON", "--no-exit"}, files...)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "valecompat: vale: %v\n%s", err, stderr.String())
-		os.Exit(1)
+	stdout, valeTime, valeCPU, err := runVale(bin, ini, files)
+	if err != nil {
+		// Vale stops at the first file it fails on: find those files, one
+		// at a time, leave them out (of both sides) and run again.
+		fmt.Fprintf(os.Stderr, "valecompat: vale failed (%v); looking for the files it fails on\n", err)
+		var kept []string
+		keptOurs := [][]alert{}
+		keptSrcs := [][]byte{}
+		for i, f := range files {
+			if _, _, _, err := runVale(bin, ini, []string{f}); err != nil {
+				fmt.Printf("vale fails on %s (%v): left out\n", f, firstLine(err.Error()))
+				continue
+			}
+			kept = append(kept, f)
+			keptOurs = append(keptOurs, ours[i])
+			keptSrcs = append(keptSrcs, srcs[i])
+		}
+		files, ours, srcs = kept, keptOurs, keptSrcs
+		stdout, valeTime, valeCPU, err = runVale(bin, ini, files)
+		check(err)
+		fmt.Printf("compared on %d files (speedgrapher's time above includes the files left out)\n", len(files))
 	}
-	valeTime := time.Since(start)
-	valeCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	report("vale", len(files), size, valeTime, valeCPU)
 	fmt.Printf("speed-up: %.1fx wall, %.1fx CPU\n", valeTime.Seconds()/oursTime.Seconds(), valeCPU.Seconds()/oursCPU.Seconds())
 
@@ -131,7 +143,7 @@ func main() {
 		Span  []int
 		Match string
 	}
-	check(json.Unmarshal(stdout.Bytes(), &out))
+	check(json.Unmarshal(stdout, &out))
 	theirs := make([][]alert, len(files))
 	index := map[string]int{}
 	for i, f := range files {
@@ -154,6 +166,29 @@ func main() {
 	compare(files, srcs, ours, theirs, *show)
 }
 
+// runVale lints files with vale and returns its JSON output, the wall and
+// CPU time it took.
+func runVale(bin, ini string, files []string) ([]byte, time.Duration, time.Duration, error) {
+	start := time.Now()
+	cmd := exec.Command(bin, append([]string{"--config", ini, "--output", "JSON", "--no-exit"}, files...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return nil, wall, 0, fmt.Errorf("vale: %w: %s%s", err, stderr.String(), stdout.String())
+	}
+	return stdout.Bytes(), wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+}
+
+func firstLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 160 {
+		s = s[:160] + "…"
+	}
+	return s
+}
+
 type alert struct {
 	rule         string
 	line, column int
@@ -174,6 +209,8 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	// the match (Vale misplaced it) or does; and alerts one tool has and
 	// the other has not.
 	var valeMisplaced, placedOtherwise int
+	var misplacedEx []string
+	misplacedBy := map[string]int{}
 	for i := range files {
 		have := map[string]bool{}
 		for _, a := range ours[i] {
@@ -207,6 +244,10 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 					used[j], paired = true, true
 					if !holds(lines, m) {
 						valeMisplaced++
+						misplacedBy[files[i]]++
+						if len(misplacedEx) < show*3 {
+							misplacedEx = append(misplacedEx, fmt.Sprintf("%s %s: vale %d:%d, speedgrapher %d:%d %q", files[i], m.rule, m.line, m.column, x.line, x.column, x.match))
+						}
 					} else {
 						placedOtherwise++
 					}
@@ -228,6 +269,20 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	fmt.Printf("speedgrapher findings: %d; not given by vale: %d (%.1f%% of vale's alerts)\n", ourTotal, nExtra, pct(nExtra, total))
 	fmt.Printf("differences by class:\n")
 	fmt.Printf("  same rule and match, placed elsewhere by vale where the source does not hold the match (vale misplaced it): %d pairs\n", valeMisplaced)
+	for _, e := range misplacedEx {
+		fmt.Println("      e.g.", e)
+	}
+	var byFile []string
+	for f := range misplacedBy {
+		byFile = append(byFile, f)
+	}
+	sort.Slice(byFile, func(i, j int) bool { return misplacedBy[byFile[i]] > misplacedBy[byFile[j]] })
+	for k, f := range byFile {
+		if k == show {
+			break
+		}
+		fmt.Printf("      %d in %s\n", misplacedBy[f], f)
+	}
 	fmt.Printf("  same rule and match, placed elsewhere, vale's place holds the match: %d pairs\n", placedOtherwise)
 	nm, nx := 0, 0
 	for _, d := range missed {
@@ -316,8 +371,7 @@ func cpuTime() time.Duration {
 }
 
 // corpus lists the markdown files under args, or in the module cache, in
-// a stable order, at most max of them. Test fixtures are left out: they
-// are not documents.
+// a stable order, at most max of them.
 func corpus(args []string, max int) []string {
 	if len(args) == 0 {
 		out, err := exec.Command("go", "env", "GOMODCACHE").Output()
@@ -330,7 +384,9 @@ func corpus(args []string, max int) []string {
 			if err != nil {
 				return nil
 			}
-			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules" || d.Name() == "cache") {
+			// Test fixtures and benchmark data ("_benchmark/cmark/_data.md",
+			// the CommonMark spec's examples) are not documents.
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules" || d.Name() == "cache" || strings.HasPrefix(d.Name(), "_")) {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
