@@ -208,7 +208,7 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	// different columns, where the source at Vale's place does not hold
 	// the match (Vale misplaced it) or does; and alerts one tool has and
 	// the other has not.
-	var valeMisplaced, placedOtherwise int
+	var valeMisplaced, placedOtherwise, inFrontMatter, inRawHTML int
 	var misplacedEx []string
 	misplacedBy := map[string]int{}
 	for i := range files {
@@ -236,6 +236,10 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 			}
 		}
 		lines := strings.Split(string(srcs[i]), "\n")
+		fmEnd := 0
+		if doc := markdown.Parse(srcs[i]); doc.FrontMatter.Format != "" {
+			fmEnd = doc.Position(doc.FrontMatter.End).Line
+		}
 		used := make([]bool, len(xs))
 		for _, m := range ms {
 			paired := false
@@ -255,7 +259,14 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 				}
 			}
 			if !paired {
-				missed[m.rule] = append(missed[m.rule], diff{files[i], m})
+				switch {
+				case m.line <= fmEnd:
+					inFrontMatter++
+				case inHTML(lines, m):
+					inRawHTML++
+				default:
+					missed[m.rule] = append(missed[m.rule], diff{files[i], m})
+				}
 			}
 		}
 		for j, x := range xs {
@@ -284,6 +295,8 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 		fmt.Printf("      %d in %s\n", misplacedBy[f], f)
 	}
 	fmt.Printf("  same rule and match, placed elsewhere, vale's place holds the match: %d pairs\n", placedOtherwise)
+	fmt.Printf("  vale alerts in YAML front matter, which speedgrapher does not read as prose: %d\n", inFrontMatter)
+	fmt.Printf("  vale alerts in raw HTML (<summary>, <p>, alt=\"…\"), which speedgrapher does not read as prose: %d\n", inRawHTML)
 	nm, nx := 0, 0
 	for _, d := range missed {
 		nm += len(d)
@@ -291,7 +304,7 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	for _, d := range extra {
 		nx += len(d)
 	}
-	fmt.Printf("  unpaired: %d vale alerts we do not give, %d findings vale does not give\n", nm, nx)
+	fmt.Printf("  other: %d vale alerts speedgrapher does not give (%.1f%%), %d findings vale does not give (%.1f%%)\n", nm, pct(nm, total), nx, pct(nx, total))
 	var rules []string
 	seen := map[string]bool{}
 	for r := range missed {
@@ -321,6 +334,18 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 			fmt.Printf("      extra  %s:%d:%d %q\n", d.file, d.a.line, d.a.column, d.a.match)
 		}
 	}
+}
+
+// inHTML reports whether the alert sits in raw HTML: its line holds a tag
+// that opens before the alert's column.
+func inHTML(lines []string, a alert) bool {
+	if a.line < 1 || a.line > len(lines) {
+		return false
+	}
+	r := []rune(lines[a.line-1])
+	before := string(r[:min(len(r), max(0, a.column-1))])
+	i := strings.LastIndex(before, "<")
+	return i >= 0 && i+1 < len(before) && (before[i+1] >= 'a' && before[i+1] <= 'z' || before[i+1] == '/')
 }
 
 // normMatch compares matches as text: inline code stands as U+FFFC in ours
