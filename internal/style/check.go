@@ -85,9 +85,12 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 	}
 	pf := s.prefilter()
 	filtered := false
-	run := func(b *block) {
+	// run runs the rules that read b; with also, it leaves out those that
+	// also read that block (the same text under another scope: a paragraph
+	// is both "paragraph.text" and "text"), which would find the same.
+	run := func(b *block, also []string) {
 		for i, r := range s.Rules {
-			if r.check == nil || !r.scope.matches(b.scope) {
+			if r.check == nil || !r.scope.matches(b.scope) || also != nil && r.scope.matches(also) {
 				continue
 			}
 			b.cand = nil
@@ -116,13 +119,13 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 			for _, sp := range prose.Sentences(text) {
 				t := strings.TrimSpace(text[sp.Start:sp.End])
 				off := sp.Start + strings.Index(text[sp.Start:sp.End], t)
-				run(&block{text: t, scope: append([]string{"sentence"}, scope...), src: mb, off: off})
+				run(&block{text: t, scope: append([]string{"sentence"}, scope...), src: mb, off: off}, nil)
 			}
 		}
 		if paragraphs && mb.Kind == markdown.Paragraph {
-			run(&block{text: text, scope: append([]string{"paragraph"}, scope...), src: mb, paragraph: true})
+			run(&block{text: text, lower: lower, scope: append([]string{"paragraph"}, scope...), src: mb, paragraph: true}, scope)
 		}
-		run(&block{text: text, lower: lower, scope: scope, src: mb, paragraph: mb.Kind == markdown.Paragraph})
+		run(&block{text: text, lower: lower, scope: scope, src: mb, paragraph: mb.Kind == markdown.Paragraph}, nil)
 		if summary && mb.Kind != markdown.Heading && mb.Kind != markdown.TableCell {
 			sum.WriteString(text)
 			sum.WriteString("\n\n")
@@ -138,7 +141,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		if i < 0 {
 			continue
 		}
-		run(&block{text: img.Alt, scope: []string{"text", "attr", "alt"}, base: img.Start + i})
+		run(&block{text: img.Alt, scope: []string{"text", "attr", "alt"}, base: img.Start + i}, nil)
 	}
 	if summary && sum.Len() > 0 {
 		// The summary is all the draft's prose at once; its findings point
@@ -156,7 +159,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 	}
 	if s.wants("raw") {
 		src := string(doc.Source)
-		run(&block{text: src, scope: []string{"raw"}})
+		run(&block{text: src, scope: []string{"raw"}}, nil)
 	}
 	slices.SortStableFunc(out, func(a, b lint.Finding) int {
 		if a.Start != b.Start {

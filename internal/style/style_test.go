@@ -345,3 +345,22 @@ func TestLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentCheck runs one set from several goroutines, as a server
+// linting several drafts does (run it with -race).
+func TestConcurrentCheck(t *testing.T) {
+	h := loadHouse(t, "Vocab = Base\n[*]\nBasedOnStyles = Vale, Team\n")
+	set := h.For("a.md")
+	want := ids(set.Check(markdown.Parse([]byte("We utilize GitHub and YouTube via the whitelist.\n"))))
+	done := make(chan []string)
+	for range 4 {
+		go func() {
+			done <- ids(set.Check(markdown.Parse([]byte("We utilize GitHub and YouTube via the whitelist.\n"))))
+		}()
+	}
+	for range 4 {
+		if diff := cmp.Diff(want, <-done); diff != "" {
+			t.Errorf("concurrent (-want +got):\n%s", diff)
+		}
+	}
+}
