@@ -209,7 +209,7 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 	// the match (Vale misplaced it) or does; and alerts one tool has and
 	// the other has not.
 	var valeMisplaced, placedOtherwise, inFrontMatter, inRawHTML int
-	var misplacedEx []string
+	var misplacedEx, otherEx []string
 	misplacedBy := map[string]int{}
 	for i := range files {
 		have := map[string]bool{}
@@ -254,6 +254,9 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 						}
 					} else {
 						placedOtherwise++
+						if len(otherEx) < show {
+							otherEx = append(otherEx, fmt.Sprintf("%s %s: vale %d:%d, speedgrapher %d:%d %q", files[i], m.rule, m.line, m.column, x.line, x.column, x.match))
+						}
 					}
 					break
 				}
@@ -295,6 +298,9 @@ func compare(files []string, srcs [][]byte, ours, theirs [][]alert, show int) {
 		fmt.Printf("      %d in %s\n", misplacedBy[f], f)
 	}
 	fmt.Printf("  same rule and match, placed elsewhere, vale's place holds the match: %d pairs\n", placedOtherwise)
+	for _, e := range otherEx {
+		fmt.Println("      e.g.", e)
+	}
 	fmt.Printf("  vale alerts in YAML front matter, which speedgrapher does not read as prose: %d\n", inFrontMatter)
 	fmt.Printf("  vale alerts in raw HTML (<summary>, <p>, alt=\"…\"), which speedgrapher does not read as prose: %d\n", inRawHTML)
 	nm, nx := 0, 0
