@@ -56,7 +56,8 @@ const findingSchema = `{"type": "object",
     "end_line": {"type": "integer"},
     "end_column": {"type": "integer", "description": "Exclusive: the column just after the match."},
     "match": {"type": "string", "description": "The text the finding is about."},
-    "suggestions": {"type": "array", "items": {"type": "string"}, "description": "Replacements for match, best first."}}}`
+    "suggestions": {"type": "array", "items": {"type": "string"}, "description": "Replacements for match, best first."},
+    "link": {"type": "string", "description": "Where the rule is explained (house-style rules that have a link)."}}}`
 
 // countsSchema is findings counted per rule and per severity.
 const countsSchema = `"counts": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Findings per rule."},

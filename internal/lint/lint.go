@@ -25,6 +25,9 @@ type Finding struct {
 	Match string `json:"match"`
 	// Suggestions are replacements for Match, best first; often empty.
 	Suggestions []string `json:"suggestions"`
+	// Link is where the rule is explained, for findings from a house style
+	// whose rule has one.
+	Link string `json:"link,omitempty"`
 	// Start and End are the byte range in the source.
 	Start int `json:"-"`
 	End   int `json:"-"`

@@ -80,7 +80,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 			Rule: r.Name, Severity: r.Level, Message: h.message,
 			Line: from.Line, Column: from.Column, EndLine: to.Line, EndColumn: to.Column,
 			Match: strings.ReplaceAll(b.text[h.start:h.end], "***", "\uFFFC"), Suggestions: sugg,
-			Start: start, End: end,
+			Link: r.Link, Start: start, End: end,
 		})
 	}
 	pf := s.prefilter()
@@ -184,7 +184,7 @@ func summaryFinding(doc *markdown.Document, r *Rule, h hit, at int) lint.Finding
 	return lint.Finding{
 		Rule: r.Name, Severity: r.Level, Message: h.message,
 		Line: p.Line, Column: p.Column, EndLine: p.Line, EndColumn: p.Column,
-		Match: "", Suggestions: []string{}, Start: at, End: at,
+		Match: "", Suggestions: []string{}, Link: r.Link, Start: at, End: at,
 	}
 }
 
