@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,7 +64,7 @@ func (s *Set) Check(doc *markdown.Document) []lint.Finding {
 		} else {
 			start, end = b.src.SourceRange(b.off+h.start, b.off+h.end)
 		}
-		if valeDrops(doc.Source, b, h, start) {
+		if valeDrops(doc.Source, b, h, start, end) {
 			return
 		}
 		from, to := doc.Position(start), doc.Position(end)
@@ -201,10 +202,10 @@ func (s *Set) prefilter() *prefilter {
 // valeDrops reports whether Vale, which finds a match in the source by
 // searching for it, loses this one: a match across a line break in a list
 // item or a quote (the source has the item's indent or "> " between the
-// lines), or one after "```" on its source line (Vale masks the rest of
+// lines), or one that reaches "```" on its source line (Vale masks the rest of
 // such a line so as not to match inside a fence's info string). We drop
 // them too, so that output from either tool lines up; see README.
-func valeDrops(src []byte, b *block, h hit, start int) bool {
+func valeDrops(src []byte, b *block, h hit, start, end int) bool {
 	if b.src != nil && (b.src.Kind == markdown.ListItem || b.src.Kind == markdown.Quote) &&
 		strings.Contains(b.text[h.start:h.end], "\n") {
 		return true
@@ -213,7 +214,11 @@ func valeDrops(src []byte, b *block, h hit, start int) bool {
 	for ls > 0 && src[ls-1] != '\n' {
 		ls--
 	}
-	return strings.Contains(string(src[ls:start]), "```")
+	le := max(start, end)
+	if i := bytes.IndexByte(src[start:le], '\n'); i >= 0 {
+		le = start + i
+	}
+	return bytes.Contains(src[ls:le], []byte("```"))
 }
 
 // valeText is a block's text as Vale reads it: inline code and other
