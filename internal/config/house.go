@@ -152,8 +152,10 @@ func appendNew(list []string, s string) []string {
 var houses sync.Map // key -> *style.House
 
 func loadCached(path, stylesPath string, cfg *style.Config) *style.House {
-	key := ""
+	// Without a Vale file, the styles .speedgrapher.yaml names are the key.
+	key := fmt.Sprintf("\x00%s\x00%s", stylesPath, strings.Join(cfg.Global.BasedOnStyles, ","))
 	if path != "" {
+		key = ""
 		if fi, err := os.Stat(path); err == nil {
 			key = fmt.Sprintf("%s\x00%s\x00%d", path, stylesPath, fi.ModTime().UnixNano())
 		}
