@@ -2,6 +2,7 @@ package style
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,9 +31,21 @@ func newCapitalization(r *Rule, accepted []string) (checker, string, error) {
 	if err != nil {
 		return nil, "exceptions", err
 	}
+	// The converter's vocabulary is the exceptions as Vale ends up passing
+	// them: as case-sensitive patterns ("(?-i)Code"), longest first. So a
+	// word is kept as written when an exception's pattern is found in it
+	// with the exception's case ("code" is lowered, "Code" kept).
 	c.vocab = append([]string(nil), r.Exceptions...)
 	if r.Vocab {
 		c.vocab = append(c.vocab, accepted...)
+	}
+	sort.SliceStable(c.vocab, func(i, j int) bool { return len(c.vocab[i]) > len(c.vocab[j]) })
+	for i, t := range c.vocab {
+		t = termPattern(t)
+		if !strings.HasPrefix(t, "(?i)") {
+			t = "(?-i)" + t
+		}
+		c.vocab[i] = t
 	}
 	words := `[\p{N}\p{L}*]+[^\s]*`
 	ws := words

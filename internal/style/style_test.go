@@ -102,6 +102,11 @@ func TestKinds(t *testing.T) {
 		{"capitalization $sentence exceptions and indicators",
 			"extends: capitalization\nmessage: \"x\"\nscope: heading\nmatch: $sentence\nexceptions: [Kubernetes]\nindicators: [':']\n",
 			"# Deploy to Kubernetes: The basics\n\n# Deploy To Docker\n", []string{"3:3 Deploy To Docker"}},
+		{"capitalization $sentence: an exception keeps only its own case",
+			// As Vale: "code" may be lower case although "Code" is an
+			// exception; "Code" written so is kept too.
+			"extends: capitalization\nmessage: \"x\"\nscope: heading\nmatch: $sentence\nexceptions: [Code]\n",
+			"# Print this source code\n\n# Open in Code\n\n# Open In Visual Code\n", []string{"5:3 Open In Visual Code"}},
 		{"capitalization $title",
 			"extends: capitalization\nmessage: \"x\"\nscope: heading\nmatch: $title\n",
 			"# The Lord of the Rings\n\n# the lord of the rings\n", []string{"3:3 the lord of the rings"}},
