@@ -233,21 +233,37 @@ func valeText(doc *markdown.Document, b *markdown.Block) string {
 			!strings.Contains(string(doc.Source[sp.Source:sp.Source+sp.SourceLen]), "\n") {
 			continue
 		}
+		// Between the break and the text on either side there may be the
+		// line's indent or a quote's "> ", but no markup.
 		if k > 0 {
 			prev := b.Spans[k-1]
-			if prev.Replaced || prev.Source+prev.SourceLen != sp.Source {
+			if prev.Replaced || !onlyIndent(doc.Source, prev.Source+prev.SourceLen, sp.Source) {
 				continue
 			}
 		}
 		if k+1 < len(b.Spans) {
 			next := b.Spans[k+1]
-			if next.Replaced || sp.Source+sp.SourceLen != next.Source {
+			if next.Replaced || !onlyIndent(doc.Source, sp.Source+sp.SourceLen, next.Source) {
 				continue
 			}
 		}
 		t[sp.Text] = '\n'
 	}
 	return string(t)
+}
+
+// onlyIndent reports whether src[from:to] is nothing but spaces, tabs and
+// quote markers.
+func onlyIndent(src []byte, from, to int) bool {
+	if from > to || to > len(src) {
+		return false
+	}
+	for _, c := range src[from:to] {
+		if c != ' ' && c != '\t' && c != '>' {
+			return false
+		}
+	}
+	return true
 }
 
 // blockScope is the scope Vale gives a block of this kind.
