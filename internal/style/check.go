@@ -206,9 +206,16 @@ func (s *Set) prefilter() *prefilter {
 // such a line so as not to match inside a fence's info string). We drop
 // them too, so that output from either tool lines up; see README.
 func valeDrops(src []byte, b *block, h hit, start, end int) bool {
-	if b.src != nil && (b.src.Kind == markdown.ListItem || b.src.Kind == markdown.Quote) &&
-		strings.Contains(b.text[h.start:h.end], "\n") {
-		return true
+	if b.src != nil && (b.src.Kind == markdown.ListItem || b.src.Kind == markdown.Quote) {
+		if strings.Contains(b.text[h.start:h.end], "\n") {
+			return true
+		}
+		// In an item or quote of several lines, nor one over inline
+		// markup ("(see `x`)").
+		if bytes.IndexByte(src[b.src.Start:min(b.src.End, len(src))], '\n') >= 0 &&
+			coversMarkup(src, b.src, b.off+h.start, b.off+h.end) {
+			return true
+		}
 	}
 	ls := start
 	for ls > 0 && src[ls-1] != '\n' {
@@ -250,6 +257,25 @@ func valeText(doc *markdown.Document, b *markdown.Block) string {
 		t[sp.Text] = '\n'
 	}
 	return string(t)
+}
+
+// coversMarkup reports whether the text range [from, to) of b spans inline
+// markup: a replaced element (inline code, a character reference) or
+// markup between two runs of text (emphasis, a link's brackets).
+func coversMarkup(src []byte, b *markdown.Block, from, to int) bool {
+	for k, sp := range b.Spans {
+		if sp.Text+sp.Len <= from || sp.Text >= to {
+			continue
+		}
+		if sp.Replaced && !(sp.Len == 1 && b.Text[sp.Text] == ' ') {
+			return true
+		}
+		if k+1 < len(b.Spans) && b.Spans[k+1].Text < to && !onlyIndent(src, sp.Source+sp.SourceLen, b.Spans[k+1].Source) &&
+			!(b.Spans[k+1].Replaced && b.Spans[k+1].Len == 1) && !(sp.Replaced && sp.Len == 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyIndent reports whether src[from:to] is nothing but spaces, tabs and
