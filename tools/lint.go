@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -16,6 +19,7 @@ import (
 	"github.com/speedgrapher/speedgrapher/internal/lint/ruledoc"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 	"github.com/speedgrapher/speedgrapher/internal/progress"
+	"github.com/speedgrapher/speedgrapher/internal/style"
 )
 
 // lintDescription lists the style rules from the rule registry.
@@ -24,7 +28,9 @@ var lintDescription = `Checks the style of a markdown draft's prose and reports 
 	`carry a fix as edits, most of them safe (the fix tool applies the safe ones). Code, URLs, HTML and front matter ` +
 	`are never flagged. Rules: ` + ruledoc.Names(lint.Style, ", ") + `. The workspace's .speedgrapher.yaml, the ` +
 	`draft's "speedgrapher" front matter and <!-- speedgrapher-disable rule --> comments (and Vale's <!-- vale off -->) ` +
-	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off.`
+	`turn rules off or change their severity; "kind: reference" in either turns passive-voice off. ` +
+	`House styles in Vale's format (a .vale.ini in the workspace or above it, or "styles" in .speedgrapher.yaml) ` +
+	`add findings whose rule is the style's check name, such as Google.Passive.`
 
 // lintInputSchema is the lint tool's input: a draft plus rule filters.
 var lintInputSchema = `{
@@ -67,7 +73,8 @@ const findingSchema = `{"type": "object",
             "end_column": {"type": "integer", "description": "Exclusive."},
             "offset": {"type": "integer", "description": "Byte offset in the draft's UTF-8 text."},
             "end_offset": {"type": "integer", "description": "Exclusive byte offset."},
-            "new_text": {"type": "string", "description": "Replaces the range; empty deletes it."}}}}}}}}`
+            "new_text": {"type": "string", "description": "Replaces the range; empty deletes it."}}}}}},
+    "link": {"type": "string", "description": "Where the rule is explained (house-style rules that have a link)."}}}`
 
 // countsSchema is findings counted per rule and per severity.
 const countsSchema = `"counts": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Findings per rule."},
@@ -214,6 +221,14 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		if err != nil {
 			return lint.Options{}, fmt.Errorf("%w; fix %s or remove it", err, config.FileName)
 		}
+		if root, err := files.Resolve(ctx, "."); err == nil {
+			withHouse, problems, err := config.LoadHouse(base, config.HouseSource{Root: root, Getenv: os.Getenv})
+			if err != nil {
+				return lint.Options{}, fmt.Errorf("load house styles: %w", err)
+			}
+			logHouse(withHouse.House, problems)
+			base = withHouse
+		}
 	}
 	opts, err := config.ForDraft(base, d.name, d.doc)
 	if err != nil {
@@ -227,6 +242,27 @@ func (d *draft) options(ctx context.Context, files Files) (lint.Options, error) 
 		})
 	}
 	return opts, nil
+}
+
+// reported remembers which house styles' problems have been logged, so a
+// server says each once rather than on every call.
+var reported sync.Map
+
+// logHouse logs, once per loaded set of styles, the files that did not
+// load and the rules whose kind does not run.
+func logHouse(h *style.House, problems []error) {
+	if h == nil {
+		return
+	}
+	if _, seen := reported.LoadOrStore(h, true); seen {
+		return
+	}
+	for _, p := range problems {
+		slog.Warn("house style skipped", "problem", p.Error())
+	}
+	if note := h.UnsupportedNote(); note != "" {
+		slog.Info(note)
+	}
 }
 
 func newLintResult(findings []lint.Finding) LintResult {

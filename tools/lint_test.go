@@ -274,3 +274,25 @@ func TestSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestLintToolHouseStyle: a .vale.ini in the workspace adds its styles'
+// findings to the lint tool's, with Vale's check names and levels.
+func TestLintToolHouseStyle(t *testing.T) {
+	ws := newWorkspace(t, map[string]string{
+		"post.md":                 "# Notes\n\nWe frobnicate the cache.\n",
+		".vale.ini":               "StylesPath = styles\n[*.md]\nBasedOnStyles = House\nSpeedgrapher = NO\n",
+		"styles/House/Frob.yml":   "extends: existence\nmessage: \"Say 'tweak', not '%s'.\"\nlevel: error\nlink: https://example.com/frob\ntokens: [frobnicate]\n",
+		"styles/House/Broken.yml": "extends: existance\nmessage: x\n",
+	})
+	cs := connect(t, ws)
+	res, text := callTool(t, cs, "lint", map[string]any{"path": "post.md"})
+	if res.IsError {
+		t.Fatalf("lint: %s", text)
+	}
+	// Hand-placed: "frobnicate" starts at line 3, column 4; the broken
+	// rule file is skipped and the other loads.
+	want := []brief{{"House.Frob", "error", "frobnicate", 3, 4, []string{}}}
+	if diff := cmp.Diff(want, findingsOf(t, res)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

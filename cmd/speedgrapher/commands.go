@@ -17,7 +17,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speedgrapher/speedgrapher/internal/config"
 	"github.com/speedgrapher/speedgrapher/internal/server"
+	"github.com/speedgrapher/speedgrapher/internal/style"
 	"github.com/speedgrapher/speedgrapher/internal/typo"
 	"github.com/speedgrapher/speedgrapher/prompts"
 )
@@ -427,14 +429,44 @@ func (c *cli) listTools(w io.Writer) {
 // directory is read, for partials, and only its problems are shown).
 func (c *cli) check(args []string) int {
 	var srcs []prompts.Source
+	var styleProblems []error
 	if len(args) == 0 {
 		var err error
 		if srcs, err = c.promptSources(); err != nil {
 			return c.usageError("%v", err)
 		}
+		if styleProblems, err = c.checkHouse(""); err != nil {
+			return c.usageError("check: %v", err)
+		}
 	}
 	only := map[string]bool{}
+	var templateArgs []string
 	for _, arg := range args {
+		switch strings.ToLower(filepath.Ext(arg)) {
+		case ".ini":
+			problems, err := c.checkHouse(arg)
+			if err != nil {
+				return c.usageError("check: %v", err)
+			}
+			styleProblems = append(styleProblems, problems...)
+			continue
+		case ".yml", ".yaml":
+			data, err := os.ReadFile(arg)
+			if err != nil {
+				return c.usageError("check: %v", err)
+			}
+			name := filepath.Base(filepath.Dir(arg)) + "." + strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
+			if _, err := style.ParseRule(name, arg, data, nil); err != nil {
+				styleProblems = append(styleProblems, err)
+			}
+			continue
+		}
+		templateArgs = append(templateArgs, arg)
+	}
+	if len(args) > 0 && len(templateArgs) == 0 {
+		srcs = nil
+	}
+	for _, arg := range templateArgs {
 		fi, err := os.Stat(arg)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -449,6 +481,10 @@ func (c *cli) check(args []string) int {
 		}
 	}
 	errs, warns := 0, 0
+	for _, p := range styleProblems {
+		fmt.Fprintln(c.stdout, p.Error())
+		errs++
+	}
 	for _, d := range prompts.Check(srcs...) {
 		if len(only) > 0 && !only[filepath.Clean(d.File)] {
 			continue
@@ -467,6 +503,26 @@ func (c *cli) check(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// checkHouse validates the house styles and vocabularies: those of the
+// Vale configuration ini, or, for "", those the workspace finds (its
+// .vale.ini, $VALE_CONFIG_PATH, or the styles .speedgrapher.yaml names).
+func (c *cli) checkHouse(ini string) ([]error, error) {
+	root := "."
+	if len(c.roots) > 0 {
+		root = c.roots[0]
+	}
+	var base *config.Config
+	if ini == "" {
+		data, err := os.ReadFile(filepath.Join(root, config.FileName))
+		if err == nil {
+			if base, err = config.Parse(filepath.Join(root, config.FileName), data); err != nil {
+				return []error{err}, nil
+			}
+		}
+	}
+	return config.CheckHouse(config.HouseSource{Root: root, ValeConfig: ini, Getenv: os.Getenv}, base)
 }
 
 // checkSource reads dir as the format its path says: a .claude/commands or

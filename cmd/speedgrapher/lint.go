@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,10 +21,11 @@ import (
 
 // lintOptions are the lint command's own flags.
 type lintOptions struct {
-	format string        // "text", "json" or "github"
-	failOn lint.Severity // the lowest severity that fails the run
-	fix    fixMode       // which fixes --fix applies
-	diff   bool          // print the fixes as a diff instead of writing them
+	format     string        // "text", "json" or "github"
+	failOn     lint.Severity // the lowest severity that fails the run
+	fix        fixMode       // which fixes --fix applies
+	diff       bool          // print the fixes as a diff instead of writing them
+	valeConfig string        // a .vale.ini naming house styles
 }
 
 // fixMode is --fix: off, "safe" (--fix alone) or "all". It is a boolean
@@ -57,6 +59,7 @@ func lintFlags(fs *flag.FlagSet, o *lintOptions) {
 		o.format = v
 		return nil
 	})
+	fs.StringVar(&o.valeConfig, "vale-config", "", "house styles from this Vale configuration `file` (default: $VALE_CONFIG_PATH, else .vale.ini in the workspace or above it)")
 	fs.Func("fail-on", "exit 1 when a finding is at or above `severity`: error, warning or suggestion (default warning)", func(v string) error {
 		s, err := lint.ParseSeverity(v)
 		if err != nil {
@@ -108,6 +111,18 @@ func (c *cli) lint(args []string) int {
 	})
 	if err != nil {
 		return c.usageError("%v", err)
+	}
+	base, problems, err := config.LoadHouse(base, config.HouseSource{Root: ws.Roots()[0], ValeConfig: o.valeConfig, Getenv: os.Getenv})
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	for _, p := range problems {
+		fmt.Fprintf(c.stderr, "speedgrapher: house style skipped: %v\n", p)
+	}
+	if base.House != nil {
+		if note := base.House.UnsupportedNote(); note != "" {
+			fmt.Fprintf(c.stderr, "speedgrapher: %s\n", note)
+		}
 	}
 
 	if o.diff && o.fix == "" {

@@ -111,7 +111,7 @@ func init() {
 			workspaceFlags | promptFlags | logFlags, (*cli).listPrompts, false},
 		{"prompt", "prompt [flags] NAME [VALUE... | key=value...]", "render a prompt to stdout, as an agent would receive it",
 			workspaceFlags | promptFlags | logFlags, (*cli).renderPrompt, true},
-		{"check", "check [flags] [DIR|FILE...]", "validate template files (default: every source the server loads); exit 1 on errors",
+		{"check", "check [flags] [DIR|FILE...]", "validate template files and house styles (default: every source the server loads, and the workspace's styles); exit 1 on errors",
 			workspaceFlags | promptFlags | logFlags, (*cli).check, false},
 		{"new", "new [flags] NAME", "write a commented starter template for /NAME into .speedgrapher/prompts (or --dir DIR)",
 			workspaceFlags | promptFlags | logFlags, (*cli).newTemplate, true},

@@ -11,6 +11,8 @@
 //	  - Kubernetes
 //	  - sanity check
 //	kind: reference             # article, changelog or reference
+//	styles: [Google]            # house styles (Vale's format) that run
+//	styles_path: styles         # where they are, from the workspace root
 //
 // kind says what sort of document the drafts are (see lint.DocKind). For one
 // draft, its front matter's kind (under "speedgrapher" or at the top level)
@@ -35,6 +37,7 @@ import (
 
 	"github.com/speedgrapher/speedgrapher/internal/lint"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
+	"github.com/speedgrapher/speedgrapher/internal/style"
 	"github.com/speedgrapher/speedgrapher/internal/typo"
 	"github.com/speedgrapher/speedgrapher/internal/workspace"
 )
@@ -53,6 +56,14 @@ type Config struct {
 	Accept []string
 	// Kind is what sort of document the drafts are; "" says nothing.
 	Kind lint.DocKind
+	// Styles names house styles to run and StylesPath says where they are
+	// (see LoadHouse); a .vale.ini can name them instead.
+	Styles     []string
+	StylesPath string
+	// House is the loaded house styles, set by LoadHouse; nil for none.
+	House *style.House
+	// HouseDir is the directory section globs are relative to.
+	HouseDir string
 }
 
 // Setting turns a rule off or sets its severity.
@@ -135,6 +146,9 @@ func (c *Config) Merge(over *Config) *Config {
 		out.Accept = append(out.Accept, x.Accept...)
 		if x.Kind != "" {
 			out.Kind = x.Kind
+		}
+		if x.House != nil {
+			out.House, out.HouseDir = x.House, x.HouseDir
 		}
 	}
 	return out
@@ -229,7 +243,7 @@ func (d *decoder) config(n ast.Node, c *Config) error {
 	}
 	entries, ok := mapping(n)
 	if !ok {
-		return d.errorf(line(n), "the configuration must be a mapping with the keys rules, accept and kind")
+		return d.errorf(line(n), "the configuration must be a mapping with the keys rules, accept, kind, styles and styles_path")
 	}
 	for _, e := range entries {
 		switch k := keyOf(e); k {
@@ -252,8 +266,23 @@ func (d *decoder) config(n ast.Node, c *Config) error {
 				return d.errorf(line(e.Value), "kind %q is not a kind of document; use article, changelog or reference", v)
 			}
 			c.Kind = kind
+		case "styles":
+			names, err := d.words(e.Value)
+			if err != nil {
+				return d.errorf(line(e.Value), "styles must be a list of style names, such as [Google]")
+			}
+			c.Styles = names
+		case "styles_path":
+			c.StylesPath = scalar(e.Value)
+			if c.StylesPath == "" {
+				return d.errorf(line(e.Value), "styles_path must be a folder, such as styles")
+			}
 		default:
-			return d.errorf(line(e.Key), "unknown key %q; use rules, accept or kind", k)
+			msg := fmt.Sprintf("unknown key %q; use rules, accept, kind, styles or styles_path", k)
+			if near := typo.Closest(k, []string{"rules", "accept", "kind", "styles", "styles_path"}); near != "" {
+				msg = fmt.Sprintf("unknown key %q; did you mean %q? The keys are rules, accept, kind, styles and styles_path", k, near)
+			}
+			return d.errorf(line(e.Key), "%s", msg)
 		}
 	}
 	return nil
@@ -363,6 +392,9 @@ func ForDraft(base *Config, name string, doc *markdown.Document) (lint.Options, 
 		return lint.Options{}, err
 	}
 	opts := base.Merge(over).Options()
+	if base != nil && base.House != nil {
+		applyHouse(&opts, base.House, houseName(base.HouseDir, name))
+	}
 	switch {
 	case over.Kind != "":
 	case lint.FrontMatterKind(doc.FrontMatter) != "":

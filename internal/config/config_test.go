@@ -63,7 +63,7 @@ func TestParseErrors(t *testing.T) {
 		line       int
 		msg        string // a part of the message
 	}{
-		{"unknown key", "rules:\n  adverb: off\nignore: [x]\n", 3, `unknown key "ignore"; use rules, accept or kind`},
+		{"unknown key", "rules:\n  adverb: off\nignore: [x]\n", 3, `unknown key "ignore"; use rules, accept, kind, styles or styles_path`},
 		{"unknown rule", "rules:\n  adverb: off\n  pasive-voice: off\n", 3, `unknown rule "pasive-voice"; did you mean "passive-voice"?`},
 		{"unknown rule, nothing near", "rules:\n  frobnicate: off\n", 2, `unknown rule "frobnicate"; the rules are lexical-illusion, passive-voice`},
 		{"bad setting", "\n\nrules:\n  adverb: loud\n", 4, `rule adverb: "loud" is not a setting; use off, on, error, warning or suggestion`},

@@ -191,6 +191,10 @@ func parseVale(rest string) (directive, bool) {
 			return directive{op: d.op, from: fromVale}, true // a whole style
 		}
 		seen = true
+		// The check itself, for findings from a house style.
+		if !slices.Contains(d.rules, name) {
+			d.rules = append(d.rules, name)
+		}
 		for _, id := range valeRules[strings.ToLower(rule)] {
 			if !slices.Contains(d.rules, id) {
 				d.rules = append(d.rules, id)
@@ -216,6 +220,9 @@ func inScope(from switchSource, r string) bool {
 		}
 		return false
 	case fromVale:
+		if strings.Contains(r, ".") {
+			return true // a house style's check, "Google.Passive"
+		}
 		rule, ok := Lookup(r)
 		return ok && rule.Kind == Style
 	}

@@ -29,6 +29,9 @@ type Finding struct {
 	Suggestions []string `json:"suggestions"`
 	// Fix, when the rule has one, repairs the finding; see Rule.Fix.
 	Fix *Fix `json:"fix,omitempty"`
+	// Link is where the rule is explained, for findings from a house style
+	// whose rule has one.
+	Link string `json:"link,omitempty"`
 	// Start and End are the byte range in the source.
 	Start int `json:"-"`
 	End   int `json:"-"`
@@ -62,6 +65,11 @@ type Options struct {
 	// false when the file cannot be read. Nil leaves links into other files'
 	// sections ("guide.md#setup") unchecked.
 	Anchors func(dest string) (anchors []string, ok bool)
+	// Extra, when set, adds findings from rules kept outside this package
+	// (a team's house styles: see internal/style). They are style findings:
+	// left out when Kind is Structure or Only names rules. They are sorted
+	// in with the others, and the disable comments apply to them too.
+	Extra func(doc *markdown.Document) []Finding
 }
 
 // Check runs the rules opts choose on doc and returns their findings in
@@ -135,6 +143,9 @@ func CheckContext(ctx context.Context, doc *markdown.Document, opts Options) ([]
 		return nil, err
 	}
 	p.sayHowManyMore()
+	if opts.Extra != nil && opts.Kind != Structure && len(opts.Only) == 0 {
+		p.findings = append(p.findings, opts.Extra(doc)...)
+	}
 	slices.SortStableFunc(p.findings, func(a, b Finding) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
