@@ -44,8 +44,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/speedgrapher/speedgrapher/internal/typo"
 )
 
 func main() {
@@ -193,7 +191,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := lookupCommand(name)
 	if !ok {
-		return c.usageError("unknown command %q%s; run speedgrapher --help for the list", name, typo.DidYouMean(name, commandNames()))
+		return c.usageError("unknown command %q%s", name, hint(name, commandNames(), "run speedgrapher --help for the list"))
 	}
 	var wrong []string
 	top.Visit(func(f *flag.Flag) {
