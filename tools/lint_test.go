@@ -191,9 +191,9 @@ func TestStructureTool(t *testing.T) {
 	}
 	// Hand-derived from the draft above.
 	want := []brief{
-		{"broken-anchor", "warning", "#setup", 3, 5, []string{}},
-		{"broken-anchor", "warning", "guide.md#instal", 3, 22, []string{}}, // guide.md has #install
-		{"missing-file", "suggestion", "gone.md", 3, 51, []string{}},       // the link starts at "[gone]"
+		{"broken-anchor", "suggestion", "#setup", 3, 5, []string{}},
+		{"broken-anchor", "suggestion", "guide.md#instal", 3, 22, []string{}}, // guide.md has #install
+		{"missing-file", "suggestion", "gone.md", 3, 51, []string{}},          // the link starts at "[gone]"
 		{"heading-increment", "suggestion", "Deep", 5, 6, []string{}},
 		{"image-alt", "warning", "img.png", 7, 1, []string{}},
 		{"missing-file", "suggestion", "img.png", 7, 1, []string{}},

@@ -43,7 +43,7 @@
 //	empty-heading       warning     A heading with no text.
 //	image-alt           warning     An image without alt text.
 //	empty-link          suggestion  A link with no text or no destination ("[]()", "[text]()", "[text](#)").
-//	broken-anchor       warning     A link ("#setup", "guide.md#setup") to a heading that does not exist.
+//	broken-anchor       suggestion  A link ("#setup", "guide.md#setup") to a heading that does not exist.
 //	missing-file        suggestion  A relative link or image to a file that is not in the workspace.
 //	fence-language      suggestion  A fenced code block without a language (```go, ```text).
 //	title-length        suggestion  A front matter title outside 30–60 characters (search results cut longer ones).
