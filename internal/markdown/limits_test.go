@@ -112,7 +112,7 @@ func TestCount(t *testing.T) {
 // 1x and 4x their size and checks that the CPU time grows about 4 times,
 // not 16: the best of five runs each, with room for a loaded machine.
 func TestLinearTime(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it times the process's CPU, which parallel tests would add to.
 	if testing.Short() {
 		t.Skip("times parses")
 	}
