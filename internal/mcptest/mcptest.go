@@ -7,6 +7,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -30,8 +31,24 @@ func Connect(t testing.TB, srv *mcp.Server, client *mcp.Client, opts *mcp.Client
 		ss.Close()
 		t.Fatalf("connecting the client: %v", err)
 	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
+	t.Cleanup(func() {
+		cs.Close()
+		ss.Close()
+		endSession(ss)
+	})
 	return cs, ss
+}
+
+// endSession waits for the server session to end, so that its goroutines do
+// not run into the next test (the linear-time tests time the process's CPU),
+// but not for ever: a handler that never returns must not hang the test.
+func endSession(ss *mcp.ServerSession) {
+	ended := make(chan struct{})
+	go func() { ss.Wait(); close(ended) }()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+	}
 }
 
 // ConnectRaw connects srv to a bare connection, for tests that write
@@ -50,7 +67,11 @@ func ConnectRaw(t testing.TB, srv *mcp.Server) mcp.Connection {
 		ss.Close()
 		t.Fatalf("connecting the client end: %v", err)
 	}
-	t.Cleanup(func() { conn.Close(); ss.Close() })
+	t.Cleanup(func() {
+		conn.Close()
+		ss.Close()
+		endSession(ss)
+	})
 	return conn
 }
 
