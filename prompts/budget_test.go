@@ -15,6 +15,7 @@ import (
 // over MaxLoopSteps keep the template out, reported at the outermost loop's
 // line (counted by hand: the body starts on line 4).
 func TestLoopsRefusedAtLoad(t *testing.T) {
+	t.Parallel()
 	head := "---\ndescription: x\n---\n"
 	tests := []struct {
 		name, body string
@@ -62,6 +63,7 @@ func mustParse(t *testing.T, src string) *Template {
 // with a *BudgetError naming the file and line of the loop, template call or
 // function at fault.
 func TestRenderBudgets(t *testing.T) {
+	// Not parallel: it sets renderTimeout, which every render reads.
 	// Six levels of defines, each calling the one below ten times: a million
 	// template calls and no range at all.
 	var fan strings.Builder
@@ -151,6 +153,7 @@ func TestRenderBudgets(t *testing.T) {
 // TestRenderTimeout: a render past its time stops at its next step. The
 // time is set in the past rather than waited for.
 func TestRenderTimeout(t *testing.T) {
+	// Not parallel: it sets renderTimeout, which every render reads.
 	defer func(d time.Duration) { renderTimeout = d }(renderTimeout)
 	renderTimeout = -time.Second
 	_, err := mustParse(t, "---\ndescription: x\n---\nHi\n{{ range 10 }}x{{ end }}\n").Render(nil, Env{})
@@ -162,6 +165,7 @@ func TestRenderTimeout(t *testing.T) {
 
 // TestRenderCancelled: a done context stops a render at its next step.
 func TestRenderCancelled(t *testing.T) {
+	t.Parallel()
 	tmpl := mustParse(t, "---\ndescription: x\narguments:\n  - name: path\n    description: p\n---\n"+
 		"{{ range 50000 }}{{ draft $.path }}{{ end }}\n")
 	t.Run("before it starts", func(t *testing.T) {
@@ -190,6 +194,7 @@ func TestRenderCancelled(t *testing.T) {
 // TestCheckFormat: widths and precisions up to the limit pass, as do
 // argument indexes, which are not widths.
 func TestCheckFormat(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{"%d", "%-100s|", "%.2f", "%100.100v", "%[1]s %[2]d", "%%", "%[999]d", "100% sure", "%"} {
 		if err := checkFormat(f); err != nil {
 			t.Errorf("checkFormat(%q) = %v, want nil", f, err)

@@ -33,6 +33,7 @@ func readArchive(t *testing.T, name string) (fstest.MapFS, string) {
 // TestCheck loads each fixture in testdata/prompts/check and compares the
 // diagnostics with its "want" section, whose lines were counted by hand.
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../testdata/prompts/check/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)

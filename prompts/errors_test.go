@@ -8,6 +8,7 @@ import (
 )
 
 func TestDiagnosticString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		d    Diagnostic
 		want string
@@ -26,6 +27,7 @@ func TestDiagnosticString(t *testing.T) {
 // TestRenderConcurrent renders one template from many goroutines with
 // different values and environments; run with -race.
 func TestRenderConcurrent(t *testing.T) {
+	t.Parallel()
 	tmpl, _ := loadFixture(t, "render").Lookup("review")
 	var wg sync.WaitGroup
 	for i := range 8 {

@@ -17,6 +17,7 @@ var readOnly = prompts.Env{ReadFile: func(p string) (string, string, error) {
 }}
 
 func TestImports(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format prompts.Format
@@ -168,6 +169,7 @@ func TestImports(t *testing.T) {
 
 // An @{file} outside what Env can read is an argument error, not a crash.
 func TestImportMissingFile(t *testing.T) {
+	t.Parallel()
 	lib, _ := prompts.Load(prompts.Source{FS: mapFS(map[string]string{"x.toml": "prompt = \"See @{../secret.md}\"\n"}), Label: "g", Format: prompts.FormatGemini})
 	tmpl, _ := lib.Lookup("x")
 	_, err := tmpl.Render(nil, readOnly)

@@ -18,6 +18,7 @@ func mapFS(files map[string]string) fstest.MapFS {
 }
 
 func TestLoadSources(t *testing.T) {
+	t.Parallel()
 	embedded := mapFS(map[string]string{
 		"haiku.md":                "---\ndescription: Writes a haiku.\n---\nWrite a haiku.\n",
 		"review.md":               "---\ndescription: Embedded review.\n---\n{{ template \"_tone\" . }}\n",
@@ -87,6 +88,7 @@ func TestLoadSources(t *testing.T) {
 // TestShippedTemplates loads the templates embedded in the binary: every one
 // must load without a diagnostic, warnings included.
 func TestShippedTemplates(t *testing.T) {
+	t.Parallel()
 	l, diags := prompts.Load(prompts.Source{FS: templates.FS, Label: "embedded"})
 	for _, d := range diags {
 		t.Error(d)

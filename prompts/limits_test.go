@@ -46,6 +46,7 @@ var hostile = map[Format]fstest.MapFS{
 // its line, and the good file beside them loads. The lines and byte counts
 // are counted by hand from the files above.
 func TestHostileShapes(t *testing.T) {
+	t.Parallel()
 	want := map[Format][]string{
 		FormatTemplate: {
 			// Partials load first.
@@ -83,6 +84,7 @@ func TestHostileShapes(t *testing.T) {
 // pre-scan: a literal block description indented deeper than the keys,
 // brackets in quoted text, the 64th bracket.
 func TestFrontMatterWithinLimits(t *testing.T) {
+	t.Parallel()
 	src := "---\ndescription: |\n  A description\n      with an indented example: [a] {b}\n" +
 		"arguments:\n  - name: level\n    description: \"" + strings.Repeat("[", 60) + "\"\n    values: [low, high]\n---\n{{ .level }}\n"
 	if tmpl, diags := parseTemplate("ok.md", "ok", []byte(src), nil); tmpl == nil {
@@ -105,6 +107,7 @@ func BenchmarkRefuseHostile(b *testing.B) {
 // warnings with their lines and one that counts the rest, and unclosed
 // "@{" are text, with the one closed brace still a file.
 func TestShellWarningsBounded(t *testing.T) {
+	t.Parallel()
 	claude := fstest.MapFS{"sh.md": {Data: []byte(strings.Repeat("!`x`\n", 12))}}
 	_, diags := Load(Source{FS: claude, Format: FormatClaude})
 	if len(diags) != 11 || diags[9].Line != 10 || diags[10].String() != "sh.md: warning: 2 more shell commands are not run either; they stay in the prompt as text" {
@@ -125,6 +128,7 @@ func TestShellWarningsBounded(t *testing.T) {
 // TestDiagnosticsBounded: a file with a problem on every line gets the
 // first MaxDiagnostics of them and a count of the rest.
 func TestDiagnosticsBounded(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	src.WriteString("---\ndescription: x\n---\n")
 	for i := range 60 {

@@ -49,6 +49,7 @@ func render(t *testing.T, l *prompts.Library, name string) string {
 // Reload keeps the last good version of a broken file (and of a broken
 // partial), drops a removed file's command, and Stale sees every change.
 func TestReloadKeepsLastGood(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "prompts") // created later: a missing source is empty
 	src := prompts.Source{FS: os.DirFS(dir), Label: "p", Dir: dir}
 	l, diags := prompts.Load(src)

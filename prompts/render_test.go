@@ -40,6 +40,7 @@ func fakeEnv(files map[string]string) Env {
 }
 
 func TestRender(t *testing.T) {
+	t.Parallel()
 	l := loadFixture(t, "render")
 	env := fakeEnv(map[string]string{
 		"drafts/post.md":   "# Post\n\nHello.\n",
@@ -195,6 +196,7 @@ func TestRender(t *testing.T) {
 // TestRenderGuidelineErrors checks that a missing guideline is a plain error,
 // not the writer's fault.
 func TestRenderGuidelineErrors(t *testing.T) {
+	t.Parallel()
 	tmpl, _ := loadFixture(t, "render").Lookup("guide")
 	tests := []struct {
 		name string
@@ -220,6 +222,7 @@ func TestRenderGuidelineErrors(t *testing.T) {
 }
 
 func TestComplete(t *testing.T) {
+	t.Parallel()
 	l := loadFixture(t, "render")
 	files := Env{ListFiles: func(prefix string) []string { return []string{prefix + "a.md", prefix + "b.md"} }}
 	tests := []struct {

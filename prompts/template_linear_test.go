@@ -62,6 +62,9 @@ var templateOptions = lineartest.Options{MaxSize: 1 << 20, HeapPerByte: 40, Dead
 
 // TestLinearTemplate checks that loading and rendering each template shape
 // takes time linear in the file's size (issue 18).
+//
+// It and TestRangeBudget do not call t.Parallel: lineartest measures the
+// process's CPU time and heap, which parallel tests would add to.
 func TestLinearTemplate(t *testing.T) {
 	for _, s := range templateShapes {
 		t.Run(s.name, func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 // sane size, and in a confined source only files really inside the
 // workspace. Each refusal is a diagnostic naming the file; the rest load.
 func TestUnreadableFiles(t *testing.T) {
+	t.Parallel()
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

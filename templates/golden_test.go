@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,6 +41,7 @@ const sampleWorkspace = "../testdata/workspace"
 // TestGolden renders every shipped template through the real server, in
 // memory, against the sample workspace, and compares with the golden files.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	root := absRoot(t, sampleWorkspace)
 	cs := connect(t, server.Options{Roots: []string{root}})
 	lib := shippedLibrary(t)
@@ -198,18 +201,7 @@ func connect(t *testing.T, opts server.Options) *mcp.ClientSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "templates-test", Version: "0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
+	cs, _ := mcptest.Connect(t, srv, nil, nil)
 	return cs
 }
 

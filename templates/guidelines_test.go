@@ -15,6 +15,7 @@ import (
 // replaces the shipped guideline in the commands that use it, and that an
 // edit applies to the next request without a restart.
 func TestWorkspaceGuidelines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file, shipped, prompt string
 		args                  map[string]string

@@ -29,6 +29,7 @@ var plannedTools = []string{"lint", "readability", "structure"}
 // TestCheckClean is `speedgrapher check templates/`: no error and no warning,
 // for the directory on disk and for what the binary embeds.
 func TestCheckClean(t *testing.T) {
+	t.Parallel()
 	for label, fsys := range map[string]fs.FS{"templates (directory)": os.DirFS("."), "templates (embedded)": templates.FS} {
 		for _, d := range prompts.Check(prompts.Source{FS: fsys, Label: "templates"}) {
 			t.Errorf("%s: %s", label, d)
@@ -37,6 +38,7 @@ func TestCheckClean(t *testing.T) {
 }
 
 func TestEveryCommandDocumented(t *testing.T) {
+	t.Parallel()
 	lib := shippedLibrary(t)
 	if diff := cmp.Diff(wantCommands, names(lib.Templates())); diff != "" {
 		t.Errorf("shipped commands (-want +got):\n%s", diff)
@@ -64,6 +66,7 @@ var (
 )
 
 func TestToolMentions(t *testing.T) {
+	t.Parallel()
 	// Hand-checked: each mention in this text is found, and only those.
 	const sample = "Run the `lint` tool, then the readability tool; the `a`, `b` and `c` tools; `code` here; the tool; tools."
 	if diff := cmp.Diff([]string{"lint", "readability", "a", "b", "c"}, mentionedTools(sample)); diff != "" {

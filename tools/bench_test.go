@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
 )
@@ -63,16 +65,7 @@ func BenchmarkCallReadability(b *testing.B) {
 		mcp.AddTool(s, &mcp.Tool{Name: "readability_typed"}, func(ctx context.Context, req *mcp.CallToolRequest, in in) (*mcp.CallToolResult, ReadabilityResult, error) {
 			return nil, Readability([]byte(in.Text)), nil
 		})
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer func() { cs.Close(); ss.Wait() }()
+		cs, _ := mcptest.Connect(b, s, nil, nil)
 		call(b, cs, "readability_typed", map[string]any{"text": text})
 	})
 	b.Run("analysis-only", func(b *testing.B) {

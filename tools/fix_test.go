@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,23 +28,13 @@ const (
 func connectFix(t *testing.T, opts *mcp.ClientOptions, version ...string) (*mcp.ClientSession, string) {
 	t.Helper()
 	files := newWorkspace(t, map[string]string{"post.md": fixDraft}).(workspaceFiles)
-	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	Register(s, files)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var copts *mcp.ClientSessionOptions
 	if len(version) > 0 {
 		copts = &mcp.ClientSessionOptions{ProtocolVersion: version[0]}
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, opts).Connect(ctx, ct, copts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	cs, _ := mcptest.Connect(t, s, mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, opts), copts)
 	return cs, filepath.Join(files.ws.Roots()[0], "post.md")
 }
 

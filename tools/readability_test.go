@@ -11,9 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -113,19 +114,9 @@ func (f fakeFiles) Resolve(_ context.Context, path string) (string, error) {
 // connect starts a server with the tools registered and returns a client session.
 func connect(t testing.TB, files Files) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 	Register(s, files)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	cs, _ := mcptest.Connect(t, s, nil, nil)
 	return cs
 }
 
@@ -235,29 +226,17 @@ func TestReadabilityEmptyProse(t *testing.T) {
 func TestProgress(t *testing.T) {
 	for _, tool := range []string{"readability", "lint", "structure"} {
 		t.Run(tool, func(t *testing.T) {
-			var mu sync.Mutex
-			var got []string
+			t.Parallel()
+			notes := make(chan string, 16)
 			s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
 			Register(s, nil)
 			client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, &mcp.ClientOptions{
 				ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
-					mu.Lock()
-					defer mu.Unlock()
-					got = append(got, fmt.Sprintf("%v %v/%v", req.Params.ProgressToken, req.Params.Progress, req.Params.Total))
+					notes <- fmt.Sprintf("%v %v/%v", req.Params.ProgressToken, req.Params.Progress, req.Params.Total)
 				},
 			})
 			ctx := context.Background()
-			st, ct := mcp.NewInMemoryTransports()
-			ss, err := s.Connect(ctx, st, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ss.Close()
-			cs, err := client.Connect(ctx, ct, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cs.Close()
+			cs, _ := mcptest.Connect(t, s, client, nil)
 			args := map[string]any{"text": "One two three."}
 			if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args}); err != nil {
 				t.Fatal(err)
@@ -267,18 +246,19 @@ func TestProgress(t *testing.T) {
 			if _, err := cs.CallTool(ctx, params); err != nil {
 				t.Fatal(err)
 			}
-			// Notifications may trail the result: wait for them, without a deadline of our own.
-			for {
-				mu.Lock()
-				n := len(got)
-				mu.Unlock()
-				if n >= 2 {
-					break
+			// Notifications may trail the result: wait for two, with a guard
+			// against a hang (not a measurement). The call without a token
+			// sent none, or the first would be one of its.
+			var got []string
+			guard := time.After(30 * time.Second)
+			for len(got) < 2 {
+				select {
+				case n := <-notes:
+					got = append(got, n)
+				case <-guard:
+					t.Fatalf("progress notifications: got %q, waited 30s for two", got)
 				}
-				time.Sleep(time.Millisecond)
 			}
-			mu.Lock()
-			defer mu.Unlock()
 			if diff := cmp.Diff([]string{"tok 1/2", "tok 2/2"}, got); diff != "" {
 				t.Errorf("progress (-want +got):\n%s", diff)
 			}

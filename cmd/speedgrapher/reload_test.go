@@ -1,37 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
-
-// lockedBuffer collects the server's stderr while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // patience bounds each wait: long enough for a loaded 2-core machine, and
 // not a speed requirement; the test logs how long each change took.
@@ -50,7 +31,7 @@ func TestReloadBinary(t *testing.T) {
 	standup := filepath.Join(project, "standup.md")
 	cmd := exec.Command(bin, "--root", root, "--log-level", "info")
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME=")
-	var stderr lockedBuffer
+	var stderr mcptest.Buffer
 	cmd.Stderr = &stderr
 
 	changed := make(chan struct{}, 16)

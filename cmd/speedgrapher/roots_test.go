@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
 
 // An editor that starts the binary outside the project but offers the
@@ -30,7 +31,7 @@ func TestProjectFromClientRootsBinary(t *testing.T) {
 	cmd := exec.Command(bin)
 	cmd.Dir = elsewhere
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME=")
-	var stderr lockedBuffer
+	var stderr mcptest.Buffer
 	cmd.Stderr = &stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, nil)
 	client.AddRoots(&mcp.Root{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(project)}).String()})

@@ -14,6 +14,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		yaml string
@@ -58,6 +59,7 @@ accept:
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, yaml string
 		line       int
@@ -102,6 +104,7 @@ func indexOf(s, sub string) int {
 }
 
 func TestFromFrontMatter(t *testing.T) {
+	t.Parallel()
 	yamlDraft := "---\ntitle: A post\nspeedgrapher:\n  rules:\n    adverb: off\n  accept: [utilize]\n---\n# A post\n"
 	c, err := FromFrontMatter("post.md", markdown.Parse([]byte(yamlDraft)).FrontMatter)
 	if err != nil {
@@ -144,6 +147,7 @@ func TestFromFrontMatter(t *testing.T) {
 }
 
 func TestMergeAndOptions(t *testing.T) {
+	t.Parallel()
 	base := &Config{
 		Rules:  map[string]Setting{"adverb": {Off: true}, "wordy": {Severity: lint.Error}, "cliche": {Severity: lint.Suggestion}},
 		Accept: []string{"Kubernetes"},
@@ -161,6 +165,7 @@ func TestMergeAndOptions(t *testing.T) {
 }
 
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	missing := func(string) ([]byte, error) { return nil, fs.ErrNotExist }
 	if c, err := Load(missing); err != nil || len(c.Rules) != 0 {
 		t.Errorf("Load(missing) = %+v, %v; want empty", c, err)
@@ -198,6 +203,7 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestForDraft(t *testing.T) {
+	t.Parallel()
 	base := &Config{Rules: map[string]Setting{"adverb": {Off: true}, "wordy": {Severity: lint.Error}}}
 	doc := markdown.Parse([]byte("---\nspeedgrapher:\n  rules: {adverb: warning}\n  accept: [very]\n---\nText.\n"))
 	got, err := ForDraft(base, "post.md", doc)
@@ -219,6 +225,7 @@ func TestForDraft(t *testing.T) {
 // TestForDraftKind checks where a draft's kind comes from: its front matter
 // first, then its file name, then the workspace file.
 func TestForDraftKind(t *testing.T) {
+	t.Parallel()
 	workspace := &Config{Kind: lint.Reference}
 	for _, tt := range []struct {
 		name, file, src string
@@ -250,6 +257,7 @@ func TestForDraftKind(t *testing.T) {
 // as YAML), is refused with the file and line before the YAML parser sees it
 // (it takes seconds on 20,000 levels).
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	deep := "accept: " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n"
 	_, err := Parse(".speedgrapher.yaml", []byte("rules: {}\n"+deep))
 	want := ".speedgrapher.yaml:2: the YAML nests 20,000 levels deep; speedgrapher reads at most 64, so flatten it"

@@ -46,6 +46,7 @@ func lintWith(t *testing.T, base *Config, src HouseSource, name, draft string) [
 const draft = "We frobnicate it. It was written by me.\n"
 
 func TestValeConfigFoundUpwards(t *testing.T) {
+	t.Parallel()
 	top := t.TempDir()
 	write(t, filepath.Join(top, ".vale.ini"), "StylesPath = styles\n[*.md]\nBasedOnStyles = House\n")
 	write(t, filepath.Join(top, "styles/House/Use.yml"), useRule)
@@ -62,6 +63,7 @@ func TestValeConfigFoundUpwards(t *testing.T) {
 }
 
 func TestValeConfigFlagAndEnv(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "a.ini"), "StylesPath = styles\n[*]\nBasedOnStyles = House\nSpeedgrapher = NO\n")
 	write(t, filepath.Join(dir, "styles/House/Use.yml"), useRule)
@@ -86,6 +88,7 @@ func TestValeConfigFlagAndEnv(t *testing.T) {
 }
 
 func TestStylesFromSpeedgrapherYAML(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	write(t, filepath.Join(ws, "house/House/Use.yml"), useRule)
 	base, err := Parse(FileName, []byte("styles: [House]\nstyles_path: house\nrules:\n  passive-voice: off\n"))

@@ -12,6 +12,7 @@ import (
 // TestDiff checks a diff written by hand in diff -u's format: two hunks
 // apart, a line changed at the very end without a newline.
 func TestDiff(t *testing.T) {
+	t.Parallel()
 	old := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\nlast"
 	new := "1\n2 changed\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\nLAST"
 	want := `--- a/post.md
@@ -45,6 +46,7 @@ func TestDiff(t *testing.T) {
 // many lines as diff -u does (both are shortest; where a run of equal lines
 // lets either place a change, they may differ). Skipped without them.
 func TestDiffLikeGNU(t *testing.T) {
+	t.Parallel()
 	diffTool, err1 := exec.LookPath("diff")
 	patchTool, err2 := exec.LookPath("patch")
 	if err1 != nil || err2 != nil {

@@ -15,6 +15,7 @@ func check(doc *markdown.Document) []lint.Finding { return lint.Check(doc, lint.
 // and overlapping fixes wait a run; Apply runs until nothing is left, and a
 // second Apply changes nothing.
 func TestApplyUntilSettled(t *testing.T) {
+	t.Parallel()
 	src := "In order to to win, we utilize utilize it.\n"
 	res := Apply([]byte(src), check, nil)
 	if want := "To win, we use it.\n"; string(res.Source) != want || !res.Changed {
@@ -32,6 +33,7 @@ func TestApplyUntilSettled(t *testing.T) {
 // TestApplyChoice: the safe fixes leave fence-language; All takes it, and
 // OnlyRules when it names it.
 func TestApplyChoice(t *testing.T) {
+	t.Parallel()
 	src := "We utilize it.\n\n```\nx\n```\n"
 	for _, tt := range []struct {
 		name string

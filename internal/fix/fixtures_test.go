@@ -33,6 +33,7 @@ var fixtureDirs = []string{"../lint/testdata", "../../testdata"}
 // protected ranges and the structure come from goldmark's own tree, not from
 // package markdown's map of the prose.
 func TestFixFixtures(t *testing.T) {
+	t.Parallel()
 	dirs := fixtureDirs
 	if extra := os.Getenv("SPEEDGRAPHER_FIX_CORPUS"); extra != "" {
 		dirs = append(dirs, filepath.SplitList(extra)...)

@@ -72,7 +72,10 @@ func TestCheckPassesLinearWork(t *testing.T) {
 }
 
 func TestCheckFailsQuadraticWork(t *testing.T) {
-	failures := verdict(t, Repeat("", "abcd", ""), quadraticWork, Options{})
+	// One run at each size (two on the retry): quadratic work takes 16
+	// times as long at 4x, twice the allowed ratio, so the fastest of five
+	// runs would only add time.
+	failures := verdict(t, Repeat("", "abcd", ""), quadraticWork, Options{Runs: 1})
 	if len(failures) != 1 || !strings.Contains(failures[0], "superlinear time") {
 		t.Errorf("quadratic work: got failures %q, want one about superlinear time", failures)
 	}

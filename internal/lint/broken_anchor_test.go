@@ -28,6 +28,7 @@ func closestByScan(frag string, list []string) string {
 // files, and fragments made from them by a few random edits, the indexed
 // search suggests exactly what comparing with every anchor does.
 func TestClosestMatchesScan(t *testing.T) {
+	t.Parallel()
 	var list []string
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() && d.Name() == ".git" {
@@ -98,6 +99,7 @@ func TestClosestMatchesScan(t *testing.T) {
 // reported, without a did-you-mean, and a fragment already looked up keeps
 // its answer.
 func TestClosestBudget(t *testing.T) {
+	t.Parallel()
 	set := newAnchorSet([]string{"install", "setup", "usage"})
 	budget := suggestBudget(0)
 	if got := set.closest("instal", &budget); got != "install" {

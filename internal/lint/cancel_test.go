@@ -31,6 +31,7 @@ func (c *countdown) Err() error {
 // per sentence and once per link, and returns context.Canceled and no
 // findings at the first look after cancellation, wherever that falls.
 func TestCheckContextStops(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	const sentences, links = 300, 200
 	b.WriteString("# Title\n\n")

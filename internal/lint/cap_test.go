@@ -10,6 +10,7 @@ import (
 // A rule reports at most maxFindingsPerRule findings on a draft, and the
 // last one it keeps says how many it left out.
 func TestFindingsPerRuleAreBounded(t *testing.T) {
+	t.Parallel()
 	// 1,500 sentences, each with one repeated word: 1,500 repeats by count.
 	src := strings.Repeat("We saw the the cat. ", 1500)
 	findings := Check(markdown.Parse([]byte(src)), Options{Only: []string{"lexical-illusion"}})

@@ -14,6 +14,7 @@ func fixOnce(src string) (string, Applied) {
 
 // TestSafeFixes checks one run of the safe fixes against texts fixed by hand.
 func TestSafeFixes(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, src, want string }{
 		{"repeated word", "We went to the the shop.\n", "We went to the shop.\n"},
 		{"repeated word across a line", "We went to the\nthe shop.\n", "We went to the shop.\n"},
@@ -61,6 +62,7 @@ func TestSafeFixes(t *testing.T) {
 // TestSenseDependentFixes: a fix that fits only some senses of the phrase is
 // offered, not safe, and applied when all fixes are asked for.
 func TestSenseDependentFixes(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ src, want string }{
 		{"There is a need for tests.\n", "We need tests.\n"},
 		{"This is an insane idea.\n", "This is a surprising idea.\n"}, // the article follows the word
@@ -82,6 +84,7 @@ func TestSenseDependentFixes(t *testing.T) {
 // both words and a wordy fix on each; the first by position wins and the
 // others wait for the next run.
 func TestOverlappingFixes(t *testing.T) {
+	t.Parallel()
 	got, res := fixOnce("We utilize utilize it.\n")
 	if want := "We utilize it.\n"; got != want {
 		t.Errorf("first run: %q, want %q", got, want)
@@ -97,6 +100,7 @@ func TestOverlappingFixes(t *testing.T) {
 // TestFenceLanguageFix: the unsafe fix names the language "text" right after
 // the fence, in a list and a quote too.
 func TestFenceLanguageFix(t *testing.T) {
+	t.Parallel()
 	src := "Intro.\n\n```\nx\n```\n\n> ~~~~\n> y\n> ~~~~\n"
 	doc := markdown.Parse([]byte(src))
 	res := ApplyFixes([]byte(src), Check(doc, Options{Only: []string{"fence-language"}}), func(f Finding) bool { return true })
@@ -112,6 +116,7 @@ func TestFenceLanguageFix(t *testing.T) {
 }
 
 func TestKeepCase(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ match, repl, want string }{
 		{"in order to", "to", "to"},
 		{"In order to", "to", "To"},

@@ -41,6 +41,7 @@ type expectation struct {
 }
 
 func TestFixtures(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/*.md")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseSubstitution(t *testing.T) {
+	t.Parallel()
 	got, err := ParseSubstitution("# a comment\n\nIn  Order to -> to\nin the process of ->\nwith respect to -> about | regarding ; sense-dependent\n")
 	if err != nil {
 		t.Fatal(err)
@@ -32,6 +33,7 @@ func TestParseSubstitution(t *testing.T) {
 }
 
 func TestParseExistence(t *testing.T) {
+	t.Parallel()
 	got := ParseExistence("# clichés\nAt the end  of the day\n\n low-hanging fruit \n")
 	want := []string{"at the end of the day", "low-hanging fruit"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -42,6 +44,7 @@ func TestParseExistence(t *testing.T) {
 // TestRegistry: the rules come in the order of rules.yaml with its
 // severities, and an entry with no Go rule is refused.
 func TestRegistry(t *testing.T) {
+	t.Parallel()
 	if registryErr != nil {
 		t.Fatal(registryErr)
 	}

@@ -10,6 +10,7 @@ import (
 // TestMissingFileLooksUpOnce: a path linked many times is looked up once,
 // and every link to it is still reported.
 func TestMissingFileLooksUpOnce(t *testing.T) {
+	t.Parallel()
 	src := strings.Repeat("[a](gone.md) [b](gone.md#x) ![c](img/gone.png)\n\n", 50)
 	lookups := map[string]int{}
 	findings := Check(markdown.Parse([]byte(src)), Options{Only: []string{"missing-file"},

@@ -16,6 +16,7 @@ import (
 // TestFindingFields checks every field of a finding against hand-counted
 // positions: "é" is one column, the end is exclusive.
 func TestFindingFields(t *testing.T) {
+	t.Parallel()
 	src := "# Café\n\nThé cat ran in order to\neat. We utilize it.\n"
 	got := Check(markdown.Parse([]byte(src)), Options{Only: []string{"wordy"}})
 	want := []Finding{{
@@ -37,6 +38,7 @@ func TestFindingFields(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
+	t.Parallel()
 	src := []byte("# Title\n\n# Again\n\nIt was very good and the the cake was eaten.\n")
 	doc := markdown.Parse(src)
 	type brief struct {
@@ -72,6 +74,7 @@ func TestOptions(t *testing.T) {
 }
 
 func TestParseSeverity(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Severity{Suggestion, Warning, Error} {
 		got, err := ParseSeverity(s.String())
 		if err != nil || got != s {
@@ -86,6 +89,7 @@ func TestParseSeverity(t *testing.T) {
 // TestSplitMatchesProse checks that splitSentences finds exactly the
 // sentences and words of prose.Split, on every fixture and the sample post.
 func TestSplitMatchesProse(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.md")
 	files = append(files, "../../testdata/drafts/sample-post.md", "../../testdata/drafts/dense-report.md")
 	for _, file := range files {
@@ -120,6 +124,7 @@ func TestSplitMatchesProse(t *testing.T) {
 // and HTML as written, not as the placeholder that stands for them in the
 // prose (issue 10, item 12).
 func TestMatchShowsInlineCode(t *testing.T) {
+	t.Parallel()
 	src := "It's not the hash of `x` — it's the <b>name</b> of it.\n"
 	got := Check(markdown.Parse([]byte(src)), Options{Only: []string{"ai-trope"}})
 	if len(got) != 1 {
@@ -131,6 +136,7 @@ func TestMatchShowsInlineCode(t *testing.T) {
 }
 
 func TestDocKindFromPath(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]DocKind{
 		"CHANGELOG.md": Changelog, "docs/HISTORY.md": Changelog, "RELEASES.md": Changelog,
 		"release-notes.md": Changelog, "NEWS": Changelog, "CHANGELOG-1.x.md": Changelog,
@@ -149,6 +155,7 @@ func TestDocKindFromPath(t *testing.T) {
 // kind given in Options wins over the front matter, and headings that are
 // releases make a changelog only when nothing else says.
 func TestKindTurnsRulesOff(t *testing.T) {
+	t.Parallel()
 	changelogLayout := "# 2.0.0\n\n### Fixes\n\n# 1.0.0\n\n### Fixes\n"
 	passive := "# Options\n\nThe option is set by the caller.\n"
 	readme := "# Tool\n\n### Install\n\n# Use\n"

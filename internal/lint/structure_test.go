@@ -10,6 +10,7 @@ import (
 // TestLineBreakAfter: the line index finds the same newline as a walk from
 // each offset, blank lines, CRLF and a last line without newline included.
 func TestLineBreakAfter(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"", "\n", "one", "one\ntwo\r\n\nfour", "a\n\n\nb\n"} {
 		p := &pass{doc: &markdown.Document{Source: []byte(src)}}
 		for off := 0; off <= len(src); off++ {

@@ -14,6 +14,7 @@ import (
 // more than linear time is refused with a message that names the limit and
 // the line, and that a shape just inside a limit parses.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	r := strings.Repeat
 	// 100 KB of prose, so that the draft's weight allows what follows.
 	filler := r("word ", 20000) + "\n\n"
@@ -86,6 +87,7 @@ func TestLimits(t *testing.T) {
 
 // TestParseContextCancelled checks that a cancelled context stops the parse.
 func TestParseContextCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	d, err := ParseContext(ctx, []byte(strings.Repeat("A paragraph.\n\n", 1000)))
@@ -98,6 +100,7 @@ func TestParseContextCancelled(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 80000: "80,000", 1234567: "1,234,567", -5: "-5"} {
 		if got := count(n); got != want {
 			t.Errorf("count(%d) = %q, want %q", n, got, want)
@@ -109,6 +112,7 @@ func TestCount(t *testing.T) {
 // 1x and 4x their size and checks that the CPU time grows about 4 times,
 // not 16: the best of five runs each, with room for a loaded machine.
 func TestLinearTime(t *testing.T) {
+	// Not parallel: it times the process's CPU, which parallel tests would add to.
 	if testing.Short() {
 		t.Skip("times parses")
 	}
@@ -155,6 +159,7 @@ func TestLinearTime(t *testing.T) {
 // limit, give what they give one at a time: the guard lives in each
 // parse's context, not in the shared parsers.
 func TestParseConcurrent(t *testing.T) {
+	t.Parallel()
 	srcs := []string{
 		"# T\n\nSome *prose* with `code` and [a link](x).\n",
 		strings.Repeat("- ", 100) + "x\n",

@@ -27,6 +27,7 @@ func blocksOf(d *Document) []block {
 const obj = string(Placeholder)
 
 func TestParseBlocks(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		src  string
@@ -169,6 +170,7 @@ func checkSpans(t *testing.T, d *Document) {
 }
 
 func TestSourceRange(t *testing.T) {
+	t.Parallel()
 	src := "Say *“hello”* to caf&eacute; `x` owners.\n"
 	d := Parse([]byte(src))
 	b := &d.Blocks[0]
@@ -189,6 +191,7 @@ func TestSourceRange(t *testing.T) {
 }
 
 func TestPosition(t *testing.T) {
+	t.Parallel()
 	src := "ab\nçé☃x\n\n😀y"
 	d := Parse([]byte(src))
 	tests := []struct {
@@ -215,6 +218,7 @@ func TestPosition(t *testing.T) {
 }
 
 func TestStructure(t *testing.T) {
+	t.Parallel()
 	src := `---
 title: Fast builds
 description: How we cut build time.
@@ -300,6 +304,7 @@ block
 }
 
 func TestFrontMatter(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src          string
 		format, raw, title string
@@ -329,6 +334,7 @@ func TestFrontMatter(t *testing.T) {
 }
 
 func TestSlug(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Hello World", "hello-world"},
 		{"Why `go build` is slow?", "why-go-build-is-slow"},
@@ -357,6 +363,7 @@ func TestSlug(t *testing.T) {
 // Raw HTML's id and name attributes are link targets; those in comments,
 // and attributes that only end in "id", are not.
 func TestAnchors(t *testing.T) {
+	t.Parallel()
 	src := "# Title\n\n<h2 id=\"faq\">FAQ</h2>\n\nText <a name='step-2'></a> and <span ID=bare>x</span>.\n\n" +
 		"<!-- <a id=\"commented\"></a> -->\n\n<div data-id=\"data\" id=\"a&amp;b\"></div>\n\n`<a id=\"in-code\">`\n"
 	got := Parse([]byte(src)).Anchors

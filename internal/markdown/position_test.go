@@ -12,6 +12,7 @@ import (
 // from the start of the line, on random lines of UTF-8, of broken UTF-8
 // and of long runs, at every offset.
 func TestPositionMatchesNaiveCount(t *testing.T) {
+	t.Parallel()
 	naive := func(src []byte, off int) Position {
 		off = min(max(off, 0), len(src))
 		start := bytes.LastIndexByte(src[:off], '\n') + 1

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -39,18 +41,8 @@ func TestReport(t *testing.T) {
 			mu.Unlock()
 		},
 	})
-	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := client.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs, _ := mcptest.Connect(t, srv, client, nil)
 
 	call := func(token any) {
 		t.Helper()

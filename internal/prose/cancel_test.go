@@ -29,6 +29,7 @@ func (c *countdown) Err() error {
 // TestAnalyzeContextStops: AnalyzeContext looks at its context at least
 // once per sentence, and stops at the first look after cancellation.
 func TestAnalyzeContextStops(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	const paragraphs, perParagraph = 50, 6
 	for i := range paragraphs {

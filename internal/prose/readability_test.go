@@ -15,6 +15,7 @@ var approx = cmpopts.EquateApprox(0, 1e-9)
 // TestFormulasWorkedExamples checks each formula against examples worked by
 // hand from the published constants, and against figures the sources state.
 func TestFormulasWorkedExamples(t *testing.T) {
+	t.Parallel()
 	// "The cat sat on the mat.": 6 words, 1 sentence, 6 syllables. Flesch's
 	// scale tops out near 100, but this sentence scores 116 (206.835 − 6.09 − 84.6),
 	// the example quoted for the formula's upper range.
@@ -58,6 +59,7 @@ func TestFormulasWorkedExamples(t *testing.T) {
 }
 
 func TestAnalyzeHandCounted(t *testing.T) {
+	t.Parallel()
 	src := "# Readability\n\nThe quick brown fox jumps over the lazy dog. Readability formulas estimate difficulty.\n\n" +
 		"```go\nfmt.Println(\"Code is not prose. Not at all.\")\n```\n\n" +
 		"- Run `go vet` first\n- Then ship it\n\n| Cell | Words |\n|---|---|\n| not | counted |\n"
@@ -96,6 +98,7 @@ func TestAnalyzeHandCounted(t *testing.T) {
 }
 
 func TestAnalyzeEmpty(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"", "# Only a heading\n", "```\ncode. more code.\n```\n", "---\ntitle: x\n---\n"} {
 		r := Analyze(markdown.Parse([]byte(src)))
 		if r.Words != 0 || r.Counts.Sentences != 0 || r.Grade != 0 || len(r.Sentences) != 0 {
@@ -105,6 +108,7 @@ func TestAnalyzeEmpty(t *testing.T) {
 }
 
 func TestClassify(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		words int
 		grade float64
@@ -120,6 +124,7 @@ func TestClassify(t *testing.T) {
 }
 
 func TestComplexWords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		word  string
 		first bool
@@ -141,6 +146,7 @@ func TestComplexWords(t *testing.T) {
 }
 
 func TestAudienceAndReadingTime(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		grade float64
 		want  string
@@ -155,6 +161,7 @@ func TestAudienceAndReadingTime(t *testing.T) {
 }
 
 func TestSplit(t *testing.T) {
+	t.Parallel()
 	d := markdown.Parse([]byte("# Title here\n\nOne. Two words.\n"))
 	got := []string{}
 	for _, s := range Split(d) {

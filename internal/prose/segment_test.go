@@ -15,6 +15,7 @@ func texts(text string, spans []Span) []string {
 }
 
 func TestWords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want []string
@@ -36,6 +37,7 @@ func TestWords(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string
@@ -70,6 +72,7 @@ func TestSentences(t *testing.T) {
 }
 
 func TestSyllablesHandCounted(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		word string
 		want int

@@ -16,6 +16,7 @@ var updateExceptions = flag.Bool("update-exceptions", false, "rewrite syllable_e
 // the dictionary's first pronunciation. With -update-exceptions it rewrites
 // the file (go generate does that).
 func TestSyllableExceptionTable(t *testing.T) {
+	t.Parallel()
 	want := map[string]uint8{}
 	var words []string
 	for _, e := range readSyllableList(t, "frequent.tsv") {

@@ -80,6 +80,7 @@ func agreement(entries []dictEntry, count func(string) int) (float64, []string) 
 // that the exception table does not hold (target 92%), where a count agrees
 // when it matches any of the dictionary's pronunciations.
 func TestSyllableAgreement(t *testing.T) {
+	t.Parallel()
 	frequent := readSyllableList(t, "frequent.tsv")
 	var rare []dictEntry
 	for _, e := range readSyllableList(t, "rare.tsv") {

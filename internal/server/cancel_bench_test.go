@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speedgrapher/speedgrapher/internal/benchdraft"
@@ -61,16 +63,7 @@ func BenchmarkCancel(b *testing.B) {
 			}
 		},
 	})
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(context.Background(), st, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cs, err := client.Connect(context.Background(), ct, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cs.Close(); ss.Close() })
+	cs, _ := mcptest.Connect(b, srv, client, nil)
 
 	for _, when := range []string{"parsing", "checking"} {
 		b.Run(when, func(b *testing.B) {

@@ -10,8 +10,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // rawSession starts a session over HTTP by hand (initialize, then
@@ -198,18 +199,8 @@ func TestSecondInitialize(t *testing.T) {
 	}
 
 	// The same over an in-memory stream, which is what stdio runs on.
-	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	conn, err := ct.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := mcptest.ConnectRaw(t, srv)
 	for i, id := range []string{"1", "2"} {
 		msg, err := jsonrpc.DecodeMessage([]byte(strings.Replace(initialize, "%s", id, 1)))
 		if err != nil {
@@ -352,18 +343,8 @@ func TestServerMethodsAgreeWithSDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	conn, err := ct.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := mcptest.ConnectRaw(t, srv)
 	call := func(id int64, method, params string) *jsonrpc.Response {
 		t.Helper()
 		rid, err := jsonrpc.MakeID(float64(id))

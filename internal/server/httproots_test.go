@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
 
 // Over HTTP a client's roots only narrow the server's workspace (the
@@ -33,7 +34,7 @@ func TestHTTPClientRootsOnlyNarrow(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(cwd)
-	var logs logBuffer
+	var logs mcptest.Buffer
 	srv, err := NewServer(Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)

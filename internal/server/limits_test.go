@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
 
 // TestCancelledCallStops: notifications/cancelled ends the context of the
@@ -166,7 +167,7 @@ func TestClientLogging(t *testing.T) {
 // TestStderrLogging: refused reads reach the server's own log too.
 func TestStderrLogging(t *testing.T) {
 	d := dirs(t, "root")
-	var buf logBuffer
+	var buf mcptest.Buffer
 	s, _ := rootsServer(t, mustWorkspace(t, d["root"]), true, slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	cs, _ := connectClient(t, s, mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, nil))
 	probe(t, cs, "../secret.md")

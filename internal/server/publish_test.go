@@ -1,14 +1,12 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -16,25 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
-
-// logBuffer is a log destination safe for the server's goroutines.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
@@ -64,7 +45,7 @@ func TestPublishFollowsFiles(t *testing.T) {
 		root := t.TempDir()
 		project := filepath.Join(root, ".speedgrapher", "prompts")
 		standup := filepath.Join(project, "standup.md")
-		var logs logBuffer
+		var logs mcptest.Buffer
 		srv, err := NewServer(Options{Roots: []string{root}, Logger: slogTo(&logs)})
 		if err != nil {
 			t.Fatal(err)
@@ -156,6 +137,6 @@ func countingClient(name string) (*mcp.Client, func() int) {
 	return client, func() int { return int(n.Load()) }
 }
 
-func slogTo(w *logBuffer) *slog.Logger {
+func slogTo(w *mcptest.Buffer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }

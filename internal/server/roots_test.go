@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -94,17 +96,7 @@ func connectClient(t *testing.T, s *mcp.Server, client *mcp.Client) (*mcp.Client
 
 func connectVersion(t *testing.T, s *mcp.Server, client *mcp.Client, version string) (*mcp.ClientSession, *mcp.ServerSession) {
 	t.Helper()
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(context.Background(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := client.Connect(context.Background(), ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close(); ss.Close() })
-	return cs, ss
+	return mcptest.Connect(t, s, client, &mcp.ClientSessionOptions{ProtocolVersion: version})
 }
 
 // dirs makes directories under a temp dir, each with a file naming it, and
@@ -255,7 +247,7 @@ func TestDefaultWorkspaceFromNewServer(t *testing.T) {
 func TestUnusableRootsAreSkipped(t *testing.T) {
 	d := dirs(t, "cwd", "good")
 	file := filepath.Join(d["good"], "good.md")
-	var logs logBuffer
+	var logs mcptest.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	s, _ := rootsServer(t, mustWorkspace(t, d["cwd"]), false, log)
 	client := mcp.NewClient(&mcp.Implementation{Name: "editor", Version: "0"}, nil)

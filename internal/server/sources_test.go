@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -35,24 +37,14 @@ func TestSourcesPrecedenceAndImports(t *testing.T) {
 	}
 	writeFiles(t, base, files)
 
-	var logs logBuffer
+	var logs mcptest.Buffer
 	srv, err := NewServer(Options{Roots: []string{root}, PromptDirs: []string{extra},
 		Home: home, ConfigHome: filepath.Join(base, "config"), Logger: slogTo(&logs)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs, _ := mcptest.Connect(t, srv, nil, nil)
 
 	if got := renderText(t, cs, "dup", nil); !cmp.Equal(got, []string{"user: prompts flag"}) {
 		t.Errorf("dup = %q, want the --prompts one", got)

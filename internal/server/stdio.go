@@ -248,12 +248,20 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 func (c *lineConn) waitForAnswers(ctx context.Context) {
 	stop := context.AfterFunc(ctx, c.wakeAll)
 	defer stop()
-	timer := time.AfterFunc(c.drain, c.wakeAll)
+	// The timer itself marks the end of the drain: comparing time.Now with a
+	// deadline computed beside it could find the deadline not yet passed
+	// after the timer's one wake-up, and wait for ever.
+	expired := false
+	timer := time.AfterFunc(c.drain, func() {
+		c.mu.Lock()
+		expired = true
+		c.idle.Broadcast()
+		c.mu.Unlock()
+	})
 	defer timer.Stop()
-	deadline := time.Now().Add(c.drain)
 
 	c.mu.Lock()
-	for c.ids.unanswered() > 0 && ctx.Err() == nil && time.Now().Before(deadline) {
+	for c.ids.unanswered() > 0 && ctx.Err() == nil && !expired {
 		c.idle.Wait()
 	}
 	if ctx.Err() != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/speedgrapher/speedgrapher/internal/mcptest"
 )
 
 // wireReply is the part of a JSON-RPC response the tests look at.
@@ -350,7 +351,7 @@ func waitingServer(t *testing.T) (s *mcp.Server, started, cancelled <-chan struc
 func TestLineTransportCancelsByIDAsWritten(t *testing.T) {
 	srv, started, cancelled := waitingServer(t)
 	inR, inW := io.Pipe()
-	var out logBuffer // safe for the server's goroutines
+	var out mcptest.Buffer // safe for the server's goroutines
 	tr := &LineTransport{In: inR, Out: &out, DrainTimeout: 5 * time.Second, Logger: quiet}
 	done := make(chan error, 1)
 	go func() { _, err := ServeStdio(context.Background(), srv, tr); done <- err }()
@@ -421,7 +422,7 @@ func TestTranslateCancel(t *testing.T) {
 // never returns: the request gets an error under its own id.
 func TestServeStdioAbandonsRunawayWorkAfterDrain(t *testing.T) {
 	srv, _, _ := waitingServer(t)
-	var out logBuffer // safe for the server's goroutines
+	var out mcptest.Buffer // safe for the server's goroutines
 	in := strings.NewReader(strings.Join([]string{initLine, initializedLine,
 		`{"jsonrpc":"2.0","id":"a b","method":"tools/call","params":{"name":"stuck","arguments":{}}}`,
 		`{"jsonrpc":"2.0","id":1e2,"method":"ping"}`,

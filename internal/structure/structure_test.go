@@ -12,6 +12,7 @@ import (
 
 // The expected values are counted by hand from the draft.
 func TestSummarize(t *testing.T) {
+	t.Parallel()
 	src := "---\ntitle: Notes on drafts\ndescription: How we edit.\n---\n" + // lines 1-4
 		"# Notes\n\n" + // line 5: 1 word
 		"Two [links](a.md) and <https://example.com>.\n\n" + // line 7: Two, links, and = 3
@@ -41,6 +42,7 @@ func TestSummarize(t *testing.T) {
 }
 
 func TestSummarizeEmpty(t *testing.T) {
+	t.Parallel()
 	got := Summarize(markdown.Parse(nil))
 	want := Summary{Outline: []Heading{}, Counts: Counts{CodeLanguages: map[string]int{}}}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -51,6 +53,7 @@ func TestSummarizeEmpty(t *testing.T) {
 // TestSummarizeContextStops: a cancelled context stops the count of words,
 // which looks at it per block.
 func TestSummarizeContextStops(t *testing.T) {
+	t.Parallel()
 	doc := markdown.Parse([]byte("# One\n\nTwo words.\n\n- three\n- four\n"))
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := SummarizeContext(ctx, doc)

@@ -3,6 +3,7 @@ package typo
 import "testing"
 
 func TestClosest(t *testing.T) {
+	t.Parallel()
 	commands := []string{"serve", "readability", "structure", "lint", "prompts", "prompt", "check", "new", "call", "version"}
 	for _, tc := range []struct{ word, want string }{
 		{"promt", "prompt"}, // one letter left out

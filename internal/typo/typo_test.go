@@ -8,6 +8,7 @@ import (
 
 // Expected distances are hand counts.
 func TestDistance(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a, b string
 		want int
@@ -29,6 +30,7 @@ func TestDistance(t *testing.T) {
 
 // Expected distances are hand counts; past k the answer is k+1.
 func TestWithin(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a, b string
 		k    int
@@ -63,6 +65,7 @@ func TestWithin(t *testing.T) {
 // TestWithinAgrees compares Within with the full table of Distance on
 // random words of a small alphabet, where near misses are common.
 func TestWithinAgrees(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	word := func() string {
 		b := make([]byte, rng.IntN(14))
