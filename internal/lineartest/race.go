@@ -3,5 +3,6 @@
 package lineartest
 
 // raceEnabled is true under the race detector, which grows every
-// allocation: heap per byte means nothing there, so Check skips it.
+// allocation and slows work unevenly: heap per byte means nothing there, so
+// Check skips it, and it allows a larger time ratio.
 const raceEnabled = true
