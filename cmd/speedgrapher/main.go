@@ -21,8 +21,9 @@
 //
 // Each command takes only the flags that mean something to it; run
 // speedgrapher help COMMAND for them. The server's flags (--http,
-// --stateless, --session-timeout, --max-tool-calls, --max-line-bytes,
-// --require-token) go with serve, the default command.
+// --stateless, --session-timeout, --max-sessions, --max-tool-calls,
+// --max-line-bytes, --drain-timeout, --require-token) go with serve, the
+// default command.
 //
 // With --http, the environment variable SPEEDGRAPHER_TOKEN, when set, is the
 // bearer token every request must carry.
