@@ -93,12 +93,16 @@ func CheckYAML(data []byte, firstLine int) error {
 
 // yamlDepth returns an upper bound on how deep YAML data nests and the
 // offset where that depth is first reached. A level is an open flow
-// collection ("[" or "{" outside quotes and comments) or, at the start of a
-// line, two columns of indentation or one "-", "?" or ":" indicator.
+// collection ("[" or "{" outside quotes and comments); at the start of a
+// line, two columns of indentation or one "-", "?" or ":" indicator; and,
+// outside flow collections, each "key:" on the line ("a: a: a: …" is
+// mappings nested on one line, which the YAML parser reads in time that
+// grows faster than the line: found by FuzzLinearDraft).
 func yamlDepth(data []byte) (depth, at int) {
 	flow := 0
 	lineStart := true
 	block := 0
+	keys := 0 // "key:" indicators on this line, outside flow collections
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		if lineStart {
@@ -127,7 +131,14 @@ func yamlDepth(data []byte) (depth, at int) {
 		}
 		switch c {
 		case '\n':
-			lineStart = true
+			lineStart, keys = true, 0
+		case ':':
+			if flow == 0 && (i+1 == len(data) || data[i+1] == ' ' || data[i+1] == '\t' || data[i+1] == '\n') {
+				keys++
+				if block+keys > depth {
+					depth, at = block+keys, i
+				}
+			}
 		case '[', '{':
 			flow++
 			if block+flow > depth {

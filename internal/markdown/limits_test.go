@@ -59,6 +59,10 @@ func TestLimits(t *testing.T) {
 		{"nested YAML block sequences", "---\nt:\n  " + r("- ", 100) + "x\n---\nText.\n",
 			"line 3: the YAML nests 101 levels deep; speedgrapher reads at most 64, so flatten it"},
 		{"quoted brackets do not nest", "---\ntitle: \"" + r("[", 100) + "\"\n---\nText.\n", ""},
+		// "a: a: …" nests mappings on one line: 100 keys deep.
+		{"keys nested on one line", "---\ntitle: x\n" + r("a: ", 100) + "1\n---\nText.\n",
+			"line 3: the YAML nests 100 levels deep; speedgrapher reads at most 64, so flatten it"},
+		{"keys in a flow mapping do not nest", "---\nm: {" + r("k: 1, ", 100) + "z: 2}\n---\nText.\n", ""},
 		{"large YAML front matter", "---\n" + r("a: b\n", 14000) + "---\n",
 			"line 2: the YAML is 70,000 bytes; speedgrapher reads at most 65,536, so shorten it"},
 		{"large TOML front matter", "+++\n" + r("a = 1\n", 11000) + "+++\n",
