@@ -302,11 +302,5 @@ func (p *fmParser) list(kv *ast.MappingValueNode, key string) []string {
 // closest returns the valid word nearest to s, or "" when none is near enough
 // to be a likely typo.
 func closest(s string, valid []string) string {
-	best, bestDist := "", len(s)/2+2
-	for _, v := range valid {
-		if d := typo.Distance(strings.ToLower(s), v); d < bestDist {
-			best, bestDist = v, d
-		}
-	}
-	return best
+	return typo.ClosestWithin(s, valid, len(s)/2+2)
 }

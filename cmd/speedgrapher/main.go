@@ -328,14 +328,7 @@ func (c *cli) flagSet(name string, groups flagGroup) *flag.FlagSet {
 
 // serverFlags adds the flags that only the server takes.
 func (c *cli) serverFlags(fs *flag.FlagSet) {
-	fs.Func("max-line-bytes", "longest stdio message accepted, in `bytes` (default 16 MiB)", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("want a positive number of bytes")
-		}
-		c.maxLineBytes = n
-		return nil
-	})
+	fs.Func("max-line-bytes", "longest stdio message accepted, in `bytes` (default 16 MiB)", positive(&c.maxLineBytes, "a positive number of bytes"))
 	fs.Func("drain-timeout", "after stdin closes, wait this `long` for requests still running, e.g. 1m, then answer them with an error and exit 1 (default 30s)", func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
@@ -344,14 +337,7 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 		c.drainTimeout = d
 		return nil
 	})
-	fs.Func("max-tool-calls", "at most this many tool `calls` run at once, across sessions; more wait their turn (default two per CPU)", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("want a positive number")
-		}
-		c.maxToolCalls = n
-		return nil
-	})
+	fs.Func("max-tool-calls", "at most this many tool `calls` run at once, across sessions; more wait their turn (default two per CPU)", positive(&c.maxToolCalls, "a positive number"))
 	fs.Func("session-timeout", "with --http: close a session idle this `long`, e.g. 10m; 0 never (default 30m)", func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 {
@@ -363,14 +349,7 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 		c.sessionTimeout = d
 		return nil
 	})
-	fs.Func("max-sessions", "with --http: keep at most this many `sessions` at once; more get 503 (default 500)", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("want a positive number")
-		}
-		c.maxSessions = n
-		return nil
-	})
+	fs.Func("max-sessions", "with --http: keep at most this many `sessions` at once; more get 503 (default 500)", positive(&c.maxSessions, "a positive number"))
 	fs.Func("http", "serve MCP over streamable HTTP at `ADDR`/mcp instead of stdio (a bare port binds 127.0.0.1)", func(v string) error {
 		c.httpAddr = v
 		return nil
@@ -385,6 +364,19 @@ func (c *cli) serverFlags(fs *flag.FlagSet) {
 		c.requireToken = b
 		return err
 	})
+}
+
+// positive is a flag function that sets dst to a positive integer, or says
+// it wants one (what names it: "a positive number of bytes").
+func positive(dst *int, what string) func(string) error {
+	return func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("want %s", what)
+		}
+		*dst = n
+		return nil
+	}
 }
 
 // setLogger makes the logger for the command: the server logs as structured

@@ -162,9 +162,10 @@ func (c *capitalization) sentence(s string) string {
 	tokens := c.conv.findAllString(s)
 	made := make([]string, 0, len(tokens))
 	for i, t := range tokens {
+		v := c.inVocab(t) // a vocabulary term keeps its own case
 		switch {
-		case c.inVocab(t) != "":
-			made = append(made, c.inVocab(t))
+		case v != "":
+			made = append(made, v)
 		case i == 0 || c.indicator(tokens[i-1], i-1):
 			made = append(made, capFirstLower(t))
 		default:
@@ -214,9 +215,10 @@ func (c *capitalization) title(s string) string {
 	tokens := c.conv.findAllString(s)
 	made := make([]string, 0, len(tokens))
 	for i, t := range tokens {
+		v := c.inVocab(t) // a vocabulary term keeps its own case
 		switch {
-		case c.inVocab(t) != "":
-			made = append(made, c.inVocab(t))
+		case v != "":
+			made = append(made, v)
 		case i > 0 && i < len(tokens)-1 && smallWords[strings.ToLower(t)] && !c.indicator(tokens[i-1], i-1):
 			made = append(made, strings.ToLower(t))
 		default:

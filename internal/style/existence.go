@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // existence flags every match of its tokens.
@@ -121,13 +122,29 @@ func actionSuggestions(a Action, match string) []string {
 			}
 		case "regex":
 			if len(a.Params) > 2 {
-				if re, err := regexp.Compile(a.Params[1]); err == nil {
+				if re := editRegexp(a.Params[1]); re != nil {
 					return []string{re.ReplaceAllString(match, a.Params[2])}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// editRegexps holds the compiled patterns of "edit regex" actions: a rule
+// fires many times with the same pattern. One that does not compile is nil.
+var editRegexps sync.Map
+
+func editRegexp(pattern string) *regexp.Regexp {
+	if re, ok := editRegexps.Load(pattern); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		re = nil
+	}
+	editRegexps.Store(pattern, re)
+	return re
 }
 
 func atoi(s string) int {

@@ -8,8 +8,15 @@ import "strings"
 // "review"). It returns "" when none is that near. Ties go to the earlier
 // candidate.
 func Closest(word string, candidates []string) string {
+	return ClosestWithin(word, candidates, len(word)/3+2)
+}
+
+// ClosestWithin returns the candidate nearest to word, ignoring case, at an
+// edit distance below limit, or "" when there is none. Ties go to the
+// earlier candidate.
+func ClosestWithin(word string, candidates []string, limit int) string {
 	w := strings.ToLower(word)
-	best, bestDist := "", len(w)/3+2
+	best, bestDist := "", limit
 	for _, c := range candidates {
 		if d := Distance(w, strings.ToLower(c)); d < bestDist {
 			best, bestDist = c, d

@@ -115,15 +115,7 @@ func (w *Workspace) notFound(path string) error {
 // closest returns the workspace markdown file whose name is nearest to path,
 // if it is within a small edit distance.
 func (w *Workspace) closest(path string) string {
-	want := strings.ToLower(filepath.ToSlash(path))
-	best, bestDist := "", len(want)/3+1 // allow about one typo per three characters
-	if bestDist > 3 {
-		bestDist = 3
-	}
-	for _, f := range w.MarkdownFiles("", 0) {
-		if d := typo.Distance(want, strings.ToLower(f)); d <= bestDist && (best == "" || d < bestDist) {
-			best, bestDist = f, d
-		}
-	}
-	return best
+	want := filepath.ToSlash(path)
+	limit := min(len(want)/3+1, 3) // about one typo per three characters, three at most
+	return typo.ClosestWithin(want, w.MarkdownFiles("", 0), limit+1)
 }
