@@ -22,13 +22,6 @@ func loadAndRender(src []byte) {
 	}
 }
 
-// A templateShape is built like lineartest.Nest: head, open repeated n
-// times, mid, close repeated n times, tail.
-type templateShape struct {
-	name                         string
-	head, open, mid, close, tail string
-}
-
 const (
 	fmStart = "---\ndescription: d\n"
 	fmEnd   = "---\nBody.\n"
@@ -37,23 +30,23 @@ const (
 
 // templateShapes are template files that have been, or could be,
 // superlinear: issue 18's item 2 first (the loop is last, see below).
-var templateShapes = []templateShape{
-	{name: "front matter nesting flow sequences", head: fmStart + "x: ", open: "[", close: "]", tail: "\n" + fmEnd},
-	{name: "front matter nesting flow mappings", head: fmStart + "x: ", open: "{a: ", mid: "1", close: "}", tail: "\n" + fmEnd},
-	{name: "front matter nesting block sequences", head: fmStart + "x:\n", open: "- ", tail: "a\n" + fmEnd},
-	{name: "front matter aliases of aliases", head: fmStart + "x:\n  - &a [x, x, x, x, x, x, x, x]\n", open: "  - &a [*a, *a, *a, *a, *a, *a, *a, *a]\n", tail: fmEnd},
-	{name: "front matter nesting in an argument", head: fmStart + "arguments:\n  - name: a\n    description: ", open: "[", close: "]", tail: "\n" + fmEnd},
-	{name: "many arguments of one name", head: fmStart + "arguments:\n", open: "  - name: topic\n    description: t\n", tail: fmEnd},
-	{name: "a long description", head: "---\ndescription: ", open: "word ", tail: "\n" + fmEnd},
-	{name: "ifs nested", head: fmStart + "---\n", open: "{{ if true }}", mid: "x", close: "{{ end }}", tail: "\n"},
-	{name: "many actions", head: withArg, open: "{{ .topic }} {{ upper .topic }} ", tail: "\n"},
-	{name: "many message markers", head: fmStart + "---\n", open: "<!-- assistant -->\nok\n<!-- user -->\nyes\n"},
-	{name: "unclosed actions", head: fmStart + "---\n", open: "{{ ", tail: "\n"},
-	{name: "an undeclared argument, many times", head: fmStart + "---\n", open: "{{ .missing }}", tail: "\n"},
-	{name: "plain text", head: fmStart + "---\n", open: "Plain words in a line.\n"},
+var templateShapes = []lineartest.Shape{
+	{Name: "front matter nesting flow sequences", Head: fmStart + "x: ", Open: "[", Close: "]", Tail: "\n" + fmEnd},
+	{Name: "front matter nesting flow mappings", Head: fmStart + "x: ", Open: "{a: ", Mid: "1", Close: "}", Tail: "\n" + fmEnd},
+	{Name: "front matter nesting block sequences", Head: fmStart + "x:\n", Open: "- ", Tail: "a\n" + fmEnd},
+	{Name: "front matter aliases of aliases", Head: fmStart + "x:\n  - &a [x, x, x, x, x, x, x, x]\n", Open: "  - &a [*a, *a, *a, *a, *a, *a, *a, *a]\n", Tail: fmEnd},
+	{Name: "front matter nesting in an argument", Head: fmStart + "arguments:\n  - name: a\n    description: ", Open: "[", Close: "]", Tail: "\n" + fmEnd},
+	{Name: "many arguments of one name", Head: fmStart + "arguments:\n", Open: "  - name: topic\n    description: t\n", Tail: fmEnd},
+	{Name: "a long description", Head: "---\ndescription: ", Open: "word ", Tail: "\n" + fmEnd},
+	{Name: "ifs nested", Head: fmStart + "---\n", Open: "{{ if true }}", Mid: "x", Close: "{{ end }}", Tail: "\n"},
+	{Name: "many actions", Head: withArg, Open: "{{ .topic }} {{ upper .topic }} ", Tail: "\n"},
+	{Name: "many message markers", Head: fmStart + "---\n", Open: "<!-- assistant -->\nok\n<!-- user -->\nyes\n"},
+	{Name: "unclosed actions", Head: fmStart + "---\n", Open: "{{ ", Tail: "\n"},
+	{Name: "an undeclared argument, many times", Head: fmStart + "---\n", Open: "{{ .missing }}", Tail: "\n"},
+	{Name: "plain text", Head: fmStart + "---\n", Open: "Plain words in a line.\n"},
 	// Last: without a loop budget it never ends, and every later check in
 	// the process would fail with "cannot measure".
-	{name: "range loops nested", head: fmStart + "---\n", open: "{{ range 1000 }}", mid: "x", close: "{{ end }}", tail: "\n"},
+	{Name: "range loops nested", Head: fmStart + "---\n", Open: "{{ range 1000 }}", Mid: "x", Close: "{{ end }}", Tail: "\n"},
 }
 
 // templateOptions keep files within the 1 MiB a template file may have, and
@@ -66,11 +59,7 @@ var templateOptions = lineartest.Options{MaxSize: 1 << 20, HeapPerByte: 40, Dead
 // It and TestRangeBudget do not call t.Parallel: lineartest measures the
 // process's CPU time and heap, which parallel tests would add to.
 func TestLinearTemplate(t *testing.T) {
-	for _, s := range templateShapes {
-		t.Run(s.name, func(t *testing.T) {
-			lineartest.Check(t, lineartest.Nest(s.head, s.open, s.mid, s.close, s.tail), loadAndRender, templateOptions)
-		})
-	}
+	lineartest.CheckShapes(t, templateShapes, loadAndRender, templateOptions)
 }
 
 // TestRangeBudget renders issue 18's template, a loop of two billion
@@ -81,20 +70,7 @@ func TestRangeBudget(t *testing.T) {
 }
 
 // FuzzLinearTemplate searches for template files whose loading and
-// rendering is superlinear: the fuzzer picks the pieces of a shape, the
-// check grows them to 1× and 4× sizes. The seed corpus (every shape above)
-// is added only with -fuzz, since TestLinearTemplate runs it otherwise.
+// rendering is superlinear (see lineartest.Fuzz), seeded with templateShapes.
 func FuzzLinearTemplate(f *testing.F) {
-	if lineartest.Fuzzing() {
-		for _, s := range templateShapes {
-			f.Add(s.head, s.open, s.mid, s.close, s.tail)
-		}
-	}
-	f.Fuzz(func(t *testing.T, head, open, mid, close, tail string) {
-		gen, ok := lineartest.FuzzShape(head, open, mid, close, tail)
-		if !ok {
-			return
-		}
-		lineartest.Check(t, gen, loadAndRender, lineartest.FuzzOptions)
-	})
+	lineartest.Fuzz(f, templateShapes, loadAndRender, nil)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,32 +33,25 @@ func readOneLine(line []byte) {
 	conn.Close()
 }
 
-// A lineShape is built like lineartest.Nest: head, open repeated n times,
-// mid, close repeated n times, tail.
-type lineShape struct {
-	name                         string
-	head, open, mid, close, tail string
-}
-
 // lineShapes are JSON-RPC lines with long or deep parts, where a decoder
 // could be superlinear: ids (issue 18, item 5), strings, nesting.
-var lineShapes = []lineShape{
-	{name: "a long string id", head: `{"jsonrpc":"2.0","id":"`, open: "a", tail: `","method":"ping"}`},
-	{name: "a long integer id", head: `{"jsonrpc":"2.0","id":1`, open: "0", tail: `,"method":"ping"}`},
-	{name: "a long fractional id", head: `{"jsonrpc":"2.0","id":1.`, open: "0", tail: `1,"method":"ping"}`},
-	{name: "a long exponent id", head: `{"jsonrpc":"2.0","id":1e`, open: "9", tail: `,"method":"ping"}`},
-	{name: "an id nesting arrays", head: `{"jsonrpc":"2.0","id":`, open: "[", mid: "1", close: "]", tail: `,"method":"ping"}`},
-	{name: "an id of escapes", head: `{"jsonrpc":"2.0","id":"`, open: `\u00e9\"\\`, tail: `","method":"ping"}`},
-	{name: "params nesting arrays", head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, open: "[", close: "]", tail: "}"},
-	{name: "params nesting objects", head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, open: `{"a":`, mid: "1", close: "}", tail: "}"},
-	{name: "params with many keys", head: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lint","arguments":{"text":"x"`, open: `,"k":1`, tail: "}}}"},
-	{name: "a long text argument", head: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lint","arguments":{"text":"`, open: `the the \n`, tail: `"}}}`},
-	{name: "many id keys", head: `{"jsonrpc":"2.0"`, open: `,"id":1`, tail: `,"method":"ping"}`},
-	{name: "a batch", head: "[", open: `{"jsonrpc":"2.0","id":1,"method":"ping"},`, tail: `{"jsonrpc":"2.0","id":2,"method":"ping"}]`},
-	{name: "an unclosed string", head: `{"jsonrpc":"2.0","id":1,"method":"`, open: "a"},
-	{name: "unclosed arrays", head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, open: "["},
-	{name: "whitespace", head: `{"jsonrpc":"2.0",`, open: " \t", tail: `"id":1,"method":"ping"}`},
-	{name: "a response with a deep result", head: `{"jsonrpc":"2.0","id":1,"result":`, open: "[", close: "]", tail: "}"},
+var lineShapes = []lineartest.Shape{
+	{Name: "a long string id", Head: `{"jsonrpc":"2.0","id":"`, Open: "a", Tail: `","method":"ping"}`},
+	{Name: "a long integer id", Head: `{"jsonrpc":"2.0","id":1`, Open: "0", Tail: `,"method":"ping"}`},
+	{Name: "a long fractional id", Head: `{"jsonrpc":"2.0","id":1.`, Open: "0", Tail: `1,"method":"ping"}`},
+	{Name: "a long exponent id", Head: `{"jsonrpc":"2.0","id":1e`, Open: "9", Tail: `,"method":"ping"}`},
+	{Name: "an id nesting arrays", Head: `{"jsonrpc":"2.0","id":`, Open: "[", Mid: "1", Close: "]", Tail: `,"method":"ping"}`},
+	{Name: "an id of escapes", Head: `{"jsonrpc":"2.0","id":"`, Open: `\u00e9\"\\`, Tail: `","method":"ping"}`},
+	{Name: "params nesting arrays", Head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, Open: "[", Close: "]", Tail: "}"},
+	{Name: "params nesting objects", Head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, Open: `{"a":`, Mid: "1", Close: "}", Tail: "}"},
+	{Name: "params with many keys", Head: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lint","arguments":{"text":"x"`, Open: `,"k":1`, Tail: "}}}"},
+	{Name: "a long text argument", Head: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lint","arguments":{"text":"`, Open: `the the \n`, Tail: `"}}}`},
+	{Name: "many id keys", Head: `{"jsonrpc":"2.0"`, Open: `,"id":1`, Tail: `,"method":"ping"}`},
+	{Name: "a batch", Head: "[", Open: `{"jsonrpc":"2.0","id":1,"method":"ping"},`, Tail: `{"jsonrpc":"2.0","id":2,"method":"ping"}]`},
+	{Name: "an unclosed string", Head: `{"jsonrpc":"2.0","id":1,"method":"`, Open: "a"},
+	{Name: "unclosed arrays", Head: `{"jsonrpc":"2.0","id":1,"method":"ping","params":`, Open: "["},
+	{Name: "whitespace", Head: `{"jsonrpc":"2.0",`, Open: " \t", Tail: `"id":1,"method":"ping"}`},
+	{Name: "a response with a deep result", Head: `{"jsonrpc":"2.0","id":1,"result":`, Open: "[", Close: "]", Tail: "}"},
 }
 
 var lineOptions = lineartest.Options{HeapPerByte: 40}
@@ -65,31 +59,13 @@ var lineOptions = lineartest.Options{HeapPerByte: 40}
 // TestLinearJSONRPC checks that decoding each line shape takes time linear
 // in the line's length, and at most 40 bytes of peak heap per byte.
 func TestLinearJSONRPC(t *testing.T) {
-	for _, s := range lineShapes {
-		t.Run(s.name, func(t *testing.T) {
-			lineartest.Check(t, lineartest.Nest(s.head, s.open, s.mid, s.close, s.tail), readOneLine, lineOptions)
-		})
-	}
+	lineartest.CheckShapes(t, lineShapes, readOneLine, lineOptions)
 }
 
 // FuzzLinearJSONRPC searches for JSON-RPC lines that the stdio transport
-// decodes in superlinear time: the fuzzer picks the pieces of a shape, the
-// check grows them to 1× and 4× sizes. The seed corpus (every shape above)
-// is added only with -fuzz, since TestLinearJSONRPC runs it otherwise.
+// decodes in superlinear time (see lineartest.Fuzz), seeded with lineShapes.
 func FuzzLinearJSONRPC(f *testing.F) {
-	if lineartest.Fuzzing() {
-		for _, s := range lineShapes {
-			f.Add(s.head, s.open, s.mid, s.close, s.tail)
-		}
-	}
-	f.Fuzz(func(t *testing.T, head, open, mid, close, tail string) {
-		gen, ok := lineartest.FuzzShape(head, open, mid, close, tail)
-		if !ok {
-			return
-		}
-		if bytes.ContainsAny([]byte(head+open+mid+close+tail), "\r\n") {
-			return // one line only: a line break would split it in two
-		}
-		lineartest.Check(t, gen, readOneLine, lineartest.FuzzOptions)
+	lineartest.Fuzz(f, lineShapes, readOneLine, func(head, open, mid, close, tail string) bool {
+		return strings.ContainsAny(head+open+mid+close+tail, "\r\n") // one line only: a line break would split it in two
 	})
 }
