@@ -7,25 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/ctxtest"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 )
-
-// countdown is a context that is cancelled once Err has been asked n times,
-// wherever the work then is: it shows that the work asks often, and stops
-// when told.
-type countdown struct {
-	context.Context
-	n, asked, afterCancel int
-}
-
-func (c *countdown) Err() error {
-	c.asked++
-	if c.asked > c.n {
-		c.afterCancel++
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestCheckContextStops: CheckContext looks at its context at least once
 // per sentence and once per link, and returns context.Canceled and no
@@ -45,22 +29,22 @@ func TestCheckContextStops(t *testing.T) {
 	doc := markdown.Parse([]byte(b.String()))
 	opts := Options{FileExists: func(string) bool { return false }}
 
-	full := &countdown{Context: context.Background(), n: 1 << 30}
+	full := ctxtest.New(1 << 30)
 	findings, err := CheckContext(full, doc, opts)
 	if err != nil || len(findings) < sentences {
 		t.Fatalf("uncancelled: %d findings, %v; want at least %d findings", len(findings), err, sentences)
 	}
-	if full.asked < sentences+2*links {
-		t.Errorf("CheckContext asked its context %d times; want one look per sentence and per link, %d or more", full.asked, sentences+2*links)
+	if full.Asked < sentences+2*links {
+		t.Errorf("CheckContext asked its context %d times; want one look per sentence and per link, %d or more", full.Asked, sentences+2*links)
 	}
-	for _, n := range []int{0, 1, sentences / 2, sentences + links, full.asked - 1} {
-		ctx := &countdown{Context: context.Background(), n: n}
+	for _, n := range []int{0, 1, sentences / 2, sentences + links, full.Asked - 1} {
+		ctx := ctxtest.New(n)
 		findings, err := CheckContext(ctx, doc, opts)
 		if !errors.Is(err, context.Canceled) || findings != nil {
 			t.Errorf("cancelled after %d looks: %d findings, %v; want none and context.Canceled", n, len(findings), err)
 		}
-		if ctx.afterCancel > 2 {
-			t.Errorf("cancelled after %d looks: it looked %d more times before stopping; want at most 2", n, ctx.afterCancel)
+		if ctx.AfterCancel > 2 {
+			t.Errorf("cancelled after %d looks: it looked %d more times before stopping; want at most 2", n, ctx.AfterCancel)
 		}
 	}
 }

@@ -7,24 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speedgrapher/speedgrapher/internal/ctxtest"
 	"github.com/speedgrapher/speedgrapher/internal/markdown"
 )
-
-// countdown is a context that is cancelled once Err has been asked n times,
-// wherever the work then is.
-type countdown struct {
-	context.Context
-	n, asked, afterCancel int
-}
-
-func (c *countdown) Err() error {
-	c.asked++
-	if c.asked > c.n {
-		c.afterCancel++
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestAnalyzeContextStops: AnalyzeContext looks at its context at least
 // once per sentence, and stops at the first look after cancellation.
@@ -40,22 +25,22 @@ func TestAnalyzeContextStops(t *testing.T) {
 		b.WriteString("\n\n")
 	}
 	doc := markdown.Parse([]byte(b.String()))
-	full := &countdown{Context: context.Background(), n: 1 << 30}
+	full := ctxtest.New(1 << 30)
 	r, err := AnalyzeContext(full, doc)
 	if err != nil || r.Counts.Sentences != paragraphs*perParagraph {
 		t.Fatalf("uncancelled: %d sentences, %v; want %d", r.Counts.Sentences, err, paragraphs*perParagraph)
 	}
-	if full.asked < paragraphs*perParagraph {
-		t.Errorf("AnalyzeContext asked its context %d times; want once per sentence, %d or more", full.asked, paragraphs*perParagraph)
+	if full.Asked < paragraphs*perParagraph {
+		t.Errorf("AnalyzeContext asked its context %d times; want once per sentence, %d or more", full.Asked, paragraphs*perParagraph)
 	}
-	for _, n := range []int{0, paragraphs, full.asked - 1} {
-		ctx := &countdown{Context: context.Background(), n: n}
+	for _, n := range []int{0, paragraphs, full.Asked - 1} {
+		ctx := ctxtest.New(n)
 		r, err := AnalyzeContext(ctx, doc)
 		if !errors.Is(err, context.Canceled) || r.Counts.Sentences != 0 {
 			t.Errorf("cancelled after %d looks: %d sentences, %v; want an empty report and context.Canceled", n, r.Counts.Sentences, err)
 		}
-		if ctx.afterCancel != 1 {
-			t.Errorf("cancelled after %d looks: it looked %d times after; want it to stop at the first", n, ctx.afterCancel)
+		if ctx.AfterCancel != 1 {
+			t.Errorf("cancelled after %d looks: it looked %d times after; want it to stop at the first", n, ctx.AfterCancel)
 		}
 	}
 }
